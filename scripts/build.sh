@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Sets up a Debian machine for lifeline and builds it: installs the packages that are missing
+# (as root, or through sudo), then configures and builds the Release engine (build/lifeline)
+# and the tests.
+#
+#   scripts/build.sh [extra cmake configure arguments...]
+#
+# Environment: LIFELINE_BUILD_DIR (default build), LIFELINE_WERROR=ON to fail on warnings.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+build_dir=${LIFELINE_BUILD_DIR:-build}
+
+missing=()
+have_package() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
+for package in cmake g++ make libabsl-dev libgtest-dev python3; do
+  have_package "$package" || missing+=("$package")
+done
+if ((${#missing[@]})); then
+  echo "installing: ${missing[*]}" >&2
+  sudo_prefix=()
+  [ "$(id -u)" -eq 0 ] || sudo_prefix=(sudo)
+  "${sudo_prefix[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_prefix[@]}" apt-get install -y -qq --no-install-recommends \
+    "${missing[@]}" >&2
+fi
+
+cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE="${LIFELINE_BUILD_TYPE:-Release}" \
+  -DLIFELINE_WERROR="${LIFELINE_WERROR:-OFF}" "$@" >&2
+cmake --build "$build_dir" -j"$(nproc)" >&2

@@ -1,0 +1,118 @@
+#ifndef LIFELINE_CORE_BITSET_H_
+#define LIFELINE_CORE_BITSET_H_
+
+#include <array>
+#include <bit>
+#include <cstdint>
+
+namespace lifeline {
+
+// A set of board positions, one bit per cell of the D x D array that holds a hexhex board of
+// diameter D = 2N - 1 (N = 13 needs 625 bits). Positions outside the hexagon are never set by
+// the board. Plain value type: copying is cheap and allocation-free, which is what search
+// and undo rely on. It knows nothing of geometry; shifts live in Geometry.
+class Bitset {
+ public:
+  static constexpr int kWords = 10;
+  static constexpr int kBits = kWords * 64;
+
+  constexpr Bitset() : words_{} {}
+
+  static Bitset Single(int pos) {
+    Bitset b;
+    b.Set(pos);
+    return b;
+  }
+
+  bool Test(int pos) const { return (words_[pos >> 6] >> (pos & 63)) & 1; }
+  void Set(int pos) { words_[pos >> 6] |= uint64_t{1} << (pos & 63); }
+  void Reset(int pos) { words_[pos >> 6] &= ~(uint64_t{1} << (pos & 63)); }
+
+  bool Any() const {
+    uint64_t acc = 0;
+    for (uint64_t w : words_) acc |= w;
+    return acc != 0;
+  }
+  bool None() const { return !Any(); }
+  int Count() const {
+    int n = 0;
+    for (uint64_t w : words_) n += std::popcount(w);
+    return n;
+  }
+  // The lowest set position; the set must not be empty.
+  int Lowest() const {
+    for (int i = 0; i < kWords; ++i) {
+      if (words_[i]) return i * 64 + std::countr_zero(words_[i]);
+    }
+    return -1;
+  }
+  // The position of the k-th set bit (from 0, lowest first); k < Count().
+  int Nth(int k) const {
+    for (int i = 0; i < kWords; ++i) {
+      const int here = std::popcount(words_[i]);
+      if (k < here) {
+        uint64_t w = words_[i];
+        for (; k > 0; --k) w &= w - 1;
+        return i * 64 + std::countr_zero(w);
+      }
+      k -= here;
+    }
+    return -1;
+  }
+  bool Intersects(const Bitset& o) const {
+    uint64_t acc = 0;
+    for (int i = 0; i < kWords; ++i) acc |= words_[i] & o.words_[i];
+    return acc != 0;
+  }
+  bool Contains(const Bitset& o) const { return (o & ~*this).None(); }
+
+  // Calls f(pos) for each set position in increasing order.
+  template <typename F>
+  void ForEach(F&& f) const {
+    for (int i = 0; i < kWords; ++i) {
+      for (uint64_t w = words_[i]; w; w &= w - 1) f(i * 64 + std::countr_zero(w));
+    }
+  }
+
+  Bitset& operator&=(const Bitset& o) {
+    for (int i = 0; i < kWords; ++i) words_[i] &= o.words_[i];
+    return *this;
+  }
+  Bitset& operator|=(const Bitset& o) {
+    for (int i = 0; i < kWords; ++i) words_[i] |= o.words_[i];
+    return *this;
+  }
+  Bitset& operator^=(const Bitset& o) {
+    for (int i = 0; i < kWords; ++i) words_[i] ^= o.words_[i];
+    return *this;
+  }
+  // Removes the positions of o.
+  Bitset& Subtract(const Bitset& o) {
+    for (int i = 0; i < kWords; ++i) words_[i] &= ~o.words_[i];
+    return *this;
+  }
+  friend Bitset operator&(Bitset a, const Bitset& b) { return a &= b; }
+  friend Bitset operator|(Bitset a, const Bitset& b) { return a |= b; }
+  friend Bitset operator^(Bitset a, const Bitset& b) { return a ^= b; }
+  Bitset operator~() const {
+    Bitset r;
+    for (int i = 0; i < kWords; ++i) r.words_[i] = ~words_[i];
+    return r;
+  }
+  // Written out because the defaulted comparison of the array becomes a memcmp call.
+  friend bool operator==(const Bitset& a, const Bitset& b) {
+    uint64_t diff = 0;
+    for (int i = 0; i < kWords; ++i) diff |= a.words_[i] ^ b.words_[i];
+    return diff == 0;
+  }
+
+  uint64_t word(int i) const { return words_[i]; }
+  uint64_t& word(int i) { return words_[i]; }
+
+ private:
+  std::array<uint64_t, kWords> words_;
+};
+
+}  // namespace lifeline
+
+#endif  // LIFELINE_CORE_BITSET_H_

@@ -1,0 +1,100 @@
+#ifndef LIFELINE_CORE_BOARD_H_
+#define LIFELINE_CORE_BOARD_H_
+
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "core/bitset.h"
+#include "core/color.h"
+#include "core/geometry.h"
+
+namespace lifeline {
+
+// What one placement did to the board.
+struct PlacementEffect {
+  int removed[2] = {0, 0};  // stones removed, indexed by Index(Color)
+};
+
+// The stones on a hexhex board and the capture rules of Lifeline: placing stones, removing
+// dead enemy groups and then dead friendly groups. A value type of a few hundred bytes with no
+// heap memory, so search copies it freely.
+//
+// Groups and regions are not stored: they are computed on demand with bitset floods, and the
+// common single-stone placement decides from the ring of six neighbours whether any flood is
+// needed at all (see docs/design.md). The board does not know whose turn it is, the opening,
+// swap or komi: that is Game's job.
+class Board {
+ public:
+  explicit Board(const Geometry& geometry);
+
+  const Geometry& geometry() const { return *geometry_; }
+  const Bitset& stones(Color color) const { return stones_[Index(color)]; }
+  Bitset occupied() const { return stones_[0] | stones_[1]; }
+  Bitset empty() const { return geometry_->cells() & ~occupied(); }
+  bool IsEmpty(Cell c) const { return !stones_[0].Test(c) && !stones_[1].Test(c); }
+  bool HasStone(Cell c, Color color) const { return stones_[Index(color)].Test(c); }
+  // The Zobrist hash of the stones alone.
+  uint64_t hash() const { return hash_; }
+
+  // Puts a stone on an empty cell without removing anything (setup stones, diagrams).
+  void AddStone(Cell c, Color color);
+  // Takes stones of one colour off the board.
+  void RemoveStones(const Bitset& set, Color color);
+
+  // The cells where a single stone of `color` changes the board: the empty cells from which a
+  // path of empty or `color` cells reaches a `color` stone (RULES.md shows this equals the
+  // "board must change" rule). Empty when `color` has no stone.
+  Bitset LegalPlacements(Color color) const;
+
+  // Places one stone of `color` on `c` and removes dead groups, enemy first. Requires that
+  // `c` is in LegalPlacements(color) and that every group on the board is alive (true at the
+  // start of every turn after the opening); under those conditions it is exact and fast.
+  PlacementEffect PlaceFast(Color color, Cell c);
+
+  // Places stones of `color` on the given distinct empty cells, then removes every dead enemy
+  // group and then every dead friendly group, judging the whole board. Exact for any position;
+  // the caller compares boards to apply the no-change rule.
+  PlacementEffect PlaceAndResolve(Color color, std::span<const Cell> cells);
+
+  // Removes every dead group of `color` on the whole board; returns the stones removed.
+  int RemoveDeadGroups(Color color);
+
+  // The group of `color` stones containing `c`, and the region (empty or `color` cells)
+  // containing `c`.
+  Bitset GroupAt(Cell c, Color color) const;
+  Bitset RegionAt(Cell c, Color color) const;
+  // True when the group of `color` at `c` has no other `color` group in its region.
+  bool IsGroupDead(Cell c, Color color) const;
+
+  // ASCII diagram: one line per row, top row (2N-1) first, indented so that the hexagon
+  // shows; 'X' black, 'O' white, '.' empty, separated by spaces.
+  std::string ToDiagram() const;
+  // Reads a diagram in the same form (whitespace is free; exactly num_cells() tokens from
+  // "XO.", in the order ToDiagram writes them).
+  static absl::StatusOr<Board> FromDiagram(const Geometry& geometry, absl::string_view text);
+
+  friend bool operator==(const Board& a, const Board& b) {
+    return a.geometry_ == b.geometry_ && a.stones_[0] == b.stones_[0] &&
+           a.stones_[1] == b.stones_[1];
+  }
+
+ private:
+  void RemoveSet(const Bitset& set, Color color);
+  // Enemy groups of `enemy` that die because `c` (now occupied by the opponent) splits the
+  // enemy region that contained it; removes them and returns the count of stones removed.
+  int RemoveEnemiesCutBy(Cell c, Color enemy);
+  // After `c` joined `color` groups, removes the merged group if it is now alone in its
+  // region; returns the stones removed.
+  int RemoveMergedIfAlone(Cell c, Color color);
+
+  const Geometry* geometry_;
+  Bitset stones_[2];
+  uint64_t hash_ = 0;
+};
+
+}  // namespace lifeline
+
+#endif  // LIFELINE_CORE_BOARD_H_

@@ -1,0 +1,41 @@
+#ifndef LIFELINE_CORE_GAME_H_
+#define LIFELINE_CORE_GAME_H_
+
+#include <vector>
+
+#include "absl/status/status.h"
+#include "core/move.h"
+#include "core/position.h"
+
+namespace lifeline {
+
+// A game in progress: the current position plus the moves and positions that led to it, so
+// that any number of moves can be undone. Play refuses an illegal move and leaves the game
+// untouched.
+class Game {
+ public:
+  Game(const Geometry& geometry, const Rules& rules);
+
+  const Position& position() const { return position_; }
+  const Rules& rules() const { return position_.rules(); }
+  const Geometry& geometry() const { return position_.geometry(); }
+  // Moves played so far, in order (the halves of a double turn entered one by one stay
+  // separate kPlace moves).
+  const std::vector<Move>& moves() const { return moves_; }
+  // The colour that played each move of moves().
+  const std::vector<Color>& movers() const { return movers_; }
+
+  absl::Status Play(const Move& move);
+  // Takes back the last move; false when there is none.
+  bool Undo();
+
+ private:
+  Position position_;
+  std::vector<Position> earlier_;
+  std::vector<Move> moves_;
+  std::vector<Color> movers_;
+};
+
+}  // namespace lifeline
+
+#endif  // LIFELINE_CORE_GAME_H_

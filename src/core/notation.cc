@@ -1,0 +1,45 @@
+#include "core/notation.h"
+
+#include <cctype>
+
+#include "absl/strings/str_cat.h"
+
+namespace lifeline {
+namespace {
+
+// Column index of a letter, or -1; 'I' is not a column letter.
+int ColumnIndex(char letter) {
+  const char upper = static_cast<char>(std::toupper(static_cast<unsigned char>(letter)));
+  if (upper < 'A' || upper > 'Z' || upper == 'I') return -1;
+  return upper < 'I' ? upper - 'A' : upper - 'A' - 1;
+}
+
+}  // namespace
+
+char ColumnLetter(int x) { return static_cast<char>(x < 8 ? 'A' + x : 'A' + x + 1); }
+
+std::string CellName(const Geometry& geometry, Cell cell) {
+  return absl::StrCat(std::string(1, ColumnLetter(geometry.X(cell))), geometry.Y(cell) + 1);
+}
+
+absl::StatusOr<Cell> ParseCell(const Geometry& geometry, absl::string_view text) {
+  const auto malformed = [&] {
+    return absl::InvalidArgumentError(absl::StrCat("malformed cell \"", text, "\""));
+  };
+  if (text.size() < 2 || text.size() > 3) return malformed();
+  const int x = ColumnIndex(text[0]);
+  if (x < 0) return malformed();
+  int row = 0;
+  for (char digit : text.substr(1)) {
+    if (digit < '0' || digit > '9') return malformed();
+    row = row * 10 + (digit - '0');
+  }
+  if (text[1] == '0') return malformed();
+  const int y = row - 1;
+  if (!geometry.IsCell(x, y)) {
+    return absl::InvalidArgumentError(absl::StrCat("off board \"", text, "\""));
+  }
+  return geometry.CellAt(x, y);
+}
+
+}  // namespace lifeline

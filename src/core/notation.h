@@ -1,0 +1,26 @@
+#ifndef LIFELINE_CORE_NOTATION_H_
+#define LIFELINE_CORE_NOTATION_H_
+
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "core/geometry.h"
+
+namespace lifeline {
+
+// Cell names as in RULES.md: a column letter (A, B, ... skipping I) and a row number from 1,
+// e.g. "G7". Parsing is case-insensitive; names are written in upper case.
+
+// The column letter of column index x (0 -> 'A', 8 -> 'J').
+char ColumnLetter(int x);
+
+std::string CellName(const Geometry& geometry, Cell cell);
+
+// Parses a cell name. Errors (InvalidArgument) say "malformed cell ..." for text that is no
+// cell name at all and "off board ..." for a well-formed name outside this board.
+absl::StatusOr<Cell> ParseCell(const Geometry& geometry, absl::string_view text);
+
+}  // namespace lifeline
+
+#endif  // LIFELINE_CORE_NOTATION_H_

@@ -1,0 +1,291 @@
+#include "core/position.h"
+
+#include "core/check.h"
+
+namespace lifeline {
+namespace {
+
+absl::Status Illegal(const char* reason) { return absl::InvalidArgumentError(reason); }
+
+int OpeningLength(Balancing balancing) { return balancing == Balancing::kStrongPie ? 2 : 4; }
+
+// Tries to draw a legal pair at random this many times before listing them all; a random pair
+// is nearly always legal, so the list is only built on tiny, crowded boards.
+constexpr int kPairDraws = 64;
+
+}  // namespace
+
+const char* PhaseName(Phase phase) {
+  switch (phase) {
+    case Phase::kOpening:
+      return "opening";
+    case Phase::kPlay:
+      return "play";
+    case Phase::kOver:
+      return "over";
+  }
+  return "?";
+}
+
+Position::Position(const Geometry& geometry, const Rules& rules)
+    : rules_(rules),
+      board_(geometry),
+      komi_left_(rules.balancing == Balancing::kKomiPie ? rules.komi : 0) {}
+
+Phase Position::phase() const {
+  if (!HasLegalAction()) return Phase::kOver;
+  return opening_turns_ < OpeningLength(rules_.balancing) ? Phase::kOpening : Phase::kPlay;
+}
+
+int Position::stones_to_place() const {
+  if (!HasLegalAction()) return 0;
+  return IsDoubleTurn() && pending_ == kNoCell ? 2 : 1;
+}
+
+bool Position::IsDoubleTurn() const {
+  return rules_.balancing == Balancing::kStrongPie && opening_turns_ < 2;
+}
+
+bool Position::IsSetupTurn() const {
+  return rules_.balancing != Balancing::kStrongPie && opening_turns_ < 4;
+}
+
+uint64_t Position::hash() const {
+  uint64_t state = static_cast<uint64_t>(Index(to_move_));
+  state |= static_cast<uint64_t>(opening_turns_) << 1;
+  state |= static_cast<uint64_t>(swapped_) << 4;
+  state |= static_cast<uint64_t>(pending_ + 1) << 5;
+  state |= static_cast<uint64_t>(komi_left_) << 16;
+  return board_.hash() ^ MixBits(state);
+}
+
+bool Position::CanSwap() const {
+  return rules_.balancing != Balancing::kKomiPie && to_move_ == Color::kWhite && !swapped_ &&
+         opening_turns_ == 1 && pending_ == kNoCell;
+}
+
+bool Position::CanSpendKomi() const {
+  return rules_.balancing == Balancing::kKomiPie && to_move_ == Color::kWhite &&
+         opening_turns_ >= 4 && komi_left_ > 0;
+}
+
+Bitset Position::SetupCells() const {
+  Bitset cells = board_.empty();
+  const Cell first = first_setup_stone_[Index(to_move_)];
+  if (first != kNoCell) cells.Subtract(geometry().NeighborSet(first));
+  return cells;
+}
+
+// A pair is legal when placing both stones and resolving captures changes `before`.
+bool Position::PairAllowedOn(const Board& before, Cell a, Cell b) const {
+  if (a == b || !before.IsEmpty(a) || !before.IsEmpty(b)) return false;
+  Board after = before;
+  const Cell cells[2] = {a, b};
+  after.PlaceAndResolve(to_move_, cells);
+  return !(after == before);
+}
+
+// The board before the current double turn: without the pending stone.
+static Board BoardBeforeTurn(const Board& board, Cell pending, Color mover) {
+  Board before = board;
+  if (pending != kNoCell) before.RemoveStones(Bitset::Single(pending), mover);
+  return before;
+}
+
+bool Position::IsLegalPair(Cell a, Cell b) const {
+  if (!IsDoubleTurn()) return false;
+  return PairAllowedOn(BoardBeforeTurn(board_, pending_, to_move_), a, b);
+}
+
+Bitset Position::PairPartners(Cell a) const {
+  const Board before = BoardBeforeTurn(board_, pending_, to_move_);
+  Bitset partners;
+  before.empty().ForEach([&](Cell b) {
+    if (PairAllowedOn(before, a, b)) partners.Set(b);
+  });
+  return partners;
+}
+
+Bitset Position::PlacementCells() const {
+  if (IsDoubleTurn()) {
+    if (pending_ != kNoCell) return PairPartners(pending_);
+    const Bitset open = board_.empty();
+    Bitset starts;
+    open.ForEach([&](Cell a) {
+      bool found = false;
+      open.ForEach([&](Cell b) {
+        if (!found && b != a && PairAllowedOn(board_, a, b)) found = true;
+      });
+      if (found) starts.Set(a);
+    });
+    return starts;
+  }
+  if (IsSetupTurn()) return SetupCells();
+  return board_.LegalPlacements(to_move_);
+}
+
+bool Position::HasLegalAction() const {
+  if (CanSwap() || CanSpendKomi()) return true;
+  if (IsDoubleTurn()) {
+    if (pending_ != kNoCell) return true;  // a pending stone was accepted with a partner
+    const Bitset open = board_.empty();
+    bool found = false;
+    open.ForEach([&](Cell a) {
+      open.ForEach([&](Cell b) {
+        if (!found && a < b && PairAllowedOn(board_, a, b)) found = true;
+      });
+    });
+    return found;
+  }
+  if (IsSetupTurn()) return SetupCells().Any();
+  return board_.LegalPlacements(to_move_).Any();
+}
+
+std::vector<Move> Position::LegalMoves() const {
+  std::vector<Move> moves;
+  if (CanSwap()) moves.push_back(Move::Swap());
+  if (CanSpendKomi()) moves.push_back(Move::SpendKomi());
+  if (IsDoubleTurn() && pending_ == kNoCell) {
+    const Bitset open = board_.empty();
+    open.ForEach([&](Cell a) {
+      open.ForEach([&](Cell b) {
+        if (a < b && PairAllowedOn(board_, a, b)) moves.push_back(Move::Pair(a, b));
+      });
+    });
+    return moves;
+  }
+  PlacementCells().ForEach([&](Cell c) { moves.push_back(Move::Place(c)); });
+  return moves;
+}
+
+std::optional<Move> Position::RandomMove(Rng& rng) const {
+  if (IsDoubleTurn() && pending_ == kNoCell) {
+    // Uniform over the legal pairs and the swap: draw from all pairs of empty cells plus one
+    // slot for the swap, and draw again when the pair is illegal.
+    const Bitset open = board_.empty();
+    const uint32_t n = static_cast<uint32_t>(open.Count());
+    const uint32_t pairs = n * (n - 1) / 2;
+    const uint32_t slots = pairs + (CanSwap() ? 1 : 0);
+    for (int draw = 0; draw < kPairDraws && slots > 0; ++draw) {
+      const uint32_t pick = rng.Below(slots);
+      if (pick == pairs) return Move::Swap();
+      const Cell a = open.Nth(static_cast<int>(rng.Below(n)));
+      const Cell b = open.Nth(static_cast<int>(rng.Below(n)));
+      if (a != b && PairAllowedOn(board_, a, b)) return Move::Pair(a, b);
+    }
+    const std::vector<Move> moves = LegalMoves();
+    if (moves.empty()) return std::nullopt;
+    return moves[rng.Below(static_cast<uint32_t>(moves.size()))];
+  }
+  const Bitset cells = PlacementCells();
+  const int extra = (CanSwap() ? 1 : 0) + (CanSpendKomi() ? 1 : 0);
+  const int count = cells.Count();
+  if (count + extra == 0) return std::nullopt;
+  const int pick = static_cast<int>(rng.Below(static_cast<uint32_t>(count + extra)));
+  if (pick < count) return Move::Place(cells.Nth(pick));
+  return CanSwap() ? Move::Swap() : Move::SpendKomi();
+}
+
+absl::Status Position::CheckMove(const Move& move) const {
+  if (!HasLegalAction()) return Illegal("game over");
+  const Geometry& g = geometry();
+  const auto on_board = [&](Cell c) { return c >= 0 && c < g.array_size() && g.cells().Test(c); };
+  switch (move.kind) {
+    case Move::Kind::kSwap:
+      return CanSwap() ? absl::OkStatus() : Illegal("swap not allowed");
+    case Move::Kind::kSpendKomi:
+      if (rules_.balancing != Balancing::kKomiPie || to_move_ != Color::kWhite ||
+          opening_turns_ < 4) {
+        return Illegal("pass not allowed");
+      }
+      return komi_left_ > 0 ? absl::OkStatus() : Illegal("no komi");
+    case Move::Kind::kPair:
+      if (!IsDoubleTurn()) return Illegal("not a double turn");
+      if (pending_ != kNoCell) return Illegal("double turn already started");
+      if (!on_board(move.first) || !on_board(move.second)) return Illegal("off board");
+      if (!board_.IsEmpty(move.first) || !board_.IsEmpty(move.second)) return Illegal("occupied");
+      if (move.first == move.second) return Illegal("same cell");
+      return IsLegalPair(move.first, move.second) ? absl::OkStatus() : Illegal("no effect");
+    case Move::Kind::kPlace:
+      break;
+  }
+  const Cell c = move.first;
+  if (!on_board(c)) return Illegal("off board");
+  if (!board_.IsEmpty(c)) return Illegal("occupied");
+  if (IsDoubleTurn()) {
+    const bool ok = pending_ == kNoCell ? PairPartners(c).Any() : IsLegalPair(pending_, c);
+    return ok ? absl::OkStatus() : Illegal("no effect");
+  }
+  if (IsSetupTurn()) return SetupCells().Test(c) ? absl::OkStatus() : Illegal("adjacent");
+  return board_.LegalPlacements(to_move_).Test(c) ? absl::OkStatus() : Illegal("no effect");
+}
+
+void Position::Play(const Move& move) {
+  switch (move.kind) {
+    case Move::Kind::kSwap:
+      swapped_ = true;  // the board and the side to move stay; the players change colours
+      return;
+    case Move::Kind::kSpendKomi:
+      --komi_left_;
+      EndTurn();
+      return;
+    case Move::Kind::kPair:
+      PlacePair(move.first, move.second);
+      return;
+    case Move::Kind::kPlace:
+      if (IsDoubleTurn()) {
+        if (pending_ == kNoCell) {
+          board_.AddStone(move.first, to_move_);  // nothing is removed before the partner
+          pending_ = move.first;
+        } else {
+          PlacePair(pending_, move.first);
+        }
+      } else if (IsSetupTurn()) {
+        PlaceSetup(move.first);
+      } else {
+        PlaceSingle(move.first);
+      }
+      return;
+  }
+}
+
+void Position::PlaceSingle(Cell c) {
+  if (all_alive_) {
+    AddEffect(board_.PlaceFast(to_move_, c));
+  } else {
+    const Cell cells[1] = {c};
+    AddEffect(board_.PlaceAndResolve(to_move_, cells));
+    all_alive_ = true;  // a resolved turn leaves only living groups
+  }
+  EndTurn();
+}
+
+void Position::PlacePair(Cell a, Cell b) {
+  if (pending_ != kNoCell) {
+    board_.RemoveStones(Bitset::Single(pending_), to_move_);
+    pending_ = kNoCell;
+  }
+  const Cell cells[2] = {a, b};
+  AddEffect(board_.PlaceAndResolve(to_move_, cells));
+  all_alive_ = true;
+  ++opening_turns_;
+  EndTurn();
+}
+
+void Position::PlaceSetup(Cell c) {
+  board_.AddStone(c, to_move_);
+  if (first_setup_stone_[Index(to_move_)] == kNoCell) first_setup_stone_[Index(to_move_)] = c;
+  ++opening_turns_;
+  // Setup stones are never judged, so groups may be dead when the first real turn starts.
+  if (opening_turns_ == 4) all_alive_ = false;
+  EndTurn();
+}
+
+void Position::AddEffect(const PlacementEffect& effect) {
+  captured_[0] += effect.removed[0];
+  captured_[1] += effect.removed[1];
+}
+
+void Position::EndTurn() { to_move_ = Opponent(to_move_); }
+
+}  // namespace lifeline

@@ -1,0 +1,108 @@
+#ifndef LIFELINE_CORE_POSITION_H_
+#define LIFELINE_CORE_POSITION_H_
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "core/bitset.h"
+#include "core/board.h"
+#include "core/color.h"
+#include "core/move.h"
+#include "core/random.h"
+#include "core/rules.h"
+
+namespace lifeline {
+
+enum class Phase {
+  kOpening,  // the balancing turns: strong pie's two double turns, or the four setup stones
+  kPlay,
+  kOver,  // the side to move has no legal action and has lost
+};
+
+const char* PhaseName(Phase phase);  // "opening", "play", "over"
+
+// Everything that decides the legal actions and the winner: the board, the rules, whose turn
+// it is, where the opening stands, whether the swap was used, White's komi left, and the first
+// stone of a double turn that awaits its partner. A value type without heap memory; search
+// copies it. It keeps no history (Game does, for undo).
+class Position {
+ public:
+  Position(const Geometry& geometry, const Rules& rules);
+
+  const Geometry& geometry() const { return board_.geometry(); }
+  const Rules& rules() const { return rules_; }
+  const Board& board() const { return board_; }
+  Color to_move() const { return to_move_; }
+  Phase phase() const;
+  bool IsOver() const { return phase() == Phase::kOver; }
+  // Valid once the game is over: the player who made the last action.
+  Color winner() const { return Opponent(to_move_); }
+  // Stones the side to move still places this turn: 2 at the start of a double turn, 1
+  // otherwise, 0 once the game is over.
+  int stones_to_place() const;
+  bool IsDoubleTurn() const;
+  bool IsSetupTurn() const;
+  // The first stone of a double turn, already on the board, or kNoCell.
+  Cell pending_stone() const { return pending_; }
+  int komi_left() const { return komi_left_; }
+  bool swapped() const { return swapped_; }
+  // Stones of `color` removed from the board so far.
+  int captured(Color color) const { return captured_[Index(color)]; }
+  // Hash of the stones and of every other field that changes the legal actions.
+  uint64_t hash() const;
+
+  // The cells where Move::Place(c) is legal now: single placements; setup placements; on a
+  // double turn the cells that start a legal pair, or with a pending stone the cells that
+  // complete one.
+  Bitset PlacementCells() const;
+  bool CanSwap() const;
+  bool CanSpendKomi() const;
+  bool IsLegalPair(Cell a, Cell b) const;
+  bool HasLegalAction() const;
+  // Every legal whole action (a double turn without a pending stone as kPair moves, each
+  // unordered pair once; with a pending stone as the kPlace completions).
+  std::vector<Move> LegalMoves() const;
+
+  // OK, or InvalidArgument whose message is the reason the move is illegal: "game over",
+  // "occupied", "off board", "adjacent", "no effect", "swap not allowed", "pass not allowed",
+  // "no komi", "not a double turn", "double turn already started".
+  absl::Status CheckMove(const Move& move) const;
+  // Plays a move that CheckMove accepts (checked in debug builds only).
+  void Play(const Move& move);
+
+  // A uniformly random legal whole action (each placement, pair, swap and komi spending is
+  // one choice), completing a pending double turn if there is one; nullopt when the side to
+  // move has no legal action (the game is over).
+  std::optional<Move> RandomMove(Rng& rng) const;
+
+ private:
+  void PlaceSingle(Cell c);
+  void PlacePair(Cell a, Cell b);
+  void PlaceSetup(Cell c);
+  void AddEffect(const PlacementEffect& effect);
+  void EndTurn();
+  // Cells the side to move may use for its current setup stone.
+  Bitset SetupCells() const;
+  bool PairAllowedOn(const Board& board, Cell a, Cell b) const;
+  Bitset PairPartners(Cell a) const;
+
+  Rules rules_;
+  Board board_;
+  Color to_move_ = Color::kBlack;
+  // Opening turns completed: strong pie 0..2 (a swap does not count), setup 0..4.
+  int opening_turns_ = 0;
+  bool swapped_ = false;
+  // False while a group may be dead at the start of a turn (right after the setup), when the
+  // fast single placement may not be used.
+  bool all_alive_ = true;
+  int komi_left_ = 0;
+  Cell pending_ = kNoCell;
+  Cell first_setup_stone_[2] = {kNoCell, kNoCell};
+  int captured_[2] = {0, 0};
+};
+
+}  // namespace lifeline
+
+#endif  // LIFELINE_CORE_POSITION_H_

@@ -1,0 +1,34 @@
+#ifndef LIFELINE_CORE_RULES_H_
+#define LIFELINE_CORE_RULES_H_
+
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+
+namespace lifeline {
+
+// How the first player's advantage is balanced (RULES.md, "Balancing methods").
+enum class Balancing {
+  kStrongPie,  // double first turns, White may swap instead of its double turn
+  kWeakPie,    // four setup stones without removals, White may swap after Black's first
+  kKomiPie,    // setup as weak pie, no swap, White may spend komi points instead of placing
+};
+
+// The rule set of one game, as a plain value. Later variants of RULES.md (the 12* protocol,
+// the cornered formulation) become further fields here.
+struct Rules {
+  Balancing balancing = Balancing::kStrongPie;
+  // White's spendable points under komi pie; ignored by the other methods.
+  int komi = 0;
+
+  friend bool operator==(const Rules&, const Rules&) = default;
+};
+
+// "strong-pie", "weak-pie", "komi-pie".
+std::string BalancingName(Balancing balancing);
+absl::StatusOr<Balancing> ParseBalancing(absl::string_view text);
+
+}  // namespace lifeline
+
+#endif  // LIFELINE_CORE_RULES_H_

@@ -1,0 +1,67 @@
+#ifndef LIFELINE_SEARCH_PLAYER_H_
+#define LIFELINE_SEARCH_PLAYER_H_
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/move.h"
+#include "core/position.h"
+#include "core/random.h"
+
+namespace lifeline {
+
+// How long one search may run. Every limit that is set applies; the search stops at the first
+// one reached. With none set a player picks its own default.
+struct SearchLimits {
+  int64_t max_visits = 0;      // 0: no visit limit
+  double max_seconds = 0;      // 0: no time limit
+  // Set by another thread to end the search early (the protocol's next input line).
+  const std::atomic<bool>* stop = nullptr;
+};
+
+// One candidate move as the search sees it, best first in SearchInfo.
+struct CandidateInfo {
+  Move move;
+  int64_t visits = 0;
+  double win_rate = 0.5;  // for the side to move
+  double prior = 0.0;
+  std::vector<Move> principal_variation;  // starts with `move`
+};
+
+// A progress report: what the search thinks so far. Searches never print; the protocol layer
+// formats these.
+struct SearchInfo {
+  int64_t visits = 0;
+  int64_t playouts = 0;
+  double seconds = 0;
+  std::vector<CandidateInfo> candidates;
+};
+
+using ProgressCallback = std::function<void(const SearchInfo&)>;
+
+struct SearchResult {
+  Move move;
+  // True when the side to move has no legal action; `move` is then meaningless.
+  bool resign = false;
+  SearchInfo info;
+};
+
+// A move chooser behind one interface, so the protocol layer drives a random player and Monte
+// Carlo search alike. Search must only be called on a position that is not over, and it must
+// return a legal move for it.
+class Player {
+ public:
+  virtual ~Player() = default;
+  virtual std::string Name() const = 0;
+  // Forgets anything kept from earlier moves (for instance a reusable tree).
+  virtual void NewGame() {}
+  virtual SearchResult Search(const Position& position, const SearchLimits& limits, Rng& rng,
+                              const ProgressCallback& progress) = 0;
+};
+
+}  // namespace lifeline
+
+#endif  // LIFELINE_SEARCH_PLAYER_H_
