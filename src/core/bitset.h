@@ -50,11 +50,7 @@ class Bitset {
   int Nth(int k) const {
     for (int i = 0; i < kWords; ++i) {
       const int here = std::popcount(words_[i]);
-      if (k < here) {
-        uint64_t w = words_[i];
-        for (; k > 0; --k) w &= w - 1;
-        return i * 64 + std::countr_zero(w);
-      }
+      if (k < here) return i * 64 + SelectInWord(words_[i], k);
       k -= here;
     }
     return -1;
@@ -110,6 +106,23 @@ class Bitset {
   uint64_t& word(int i) { return words_[i]; }
 
  private:
+  // The position of the k-th set bit of w, by halving: six popcounts instead of k steps.
+  static int SelectInWord(uint64_t w, int k) {
+    int pos = 0;
+    for (int width = 32; width >= 1; width >>= 1) {
+      const uint64_t low = w & ((uint64_t{1} << width) - 1);
+      const int count = std::popcount(low);
+      if (k >= count) {
+        k -= count;
+        w >>= width;
+        pos += width;
+      } else {
+        w = low;
+      }
+    }
+    return pos;
+  }
+
   std::array<uint64_t, kWords> words_;
 };
 

@@ -34,11 +34,9 @@ struct RingRuns {
 };
 
 RingRuns FindRuns(const Geometry& geometry, Cell c, const Bitset& set) {
-  const std::array<Cell, 6>& ring = geometry.Neighbors(c);
+  const std::array<Cell, 6>& ring = geometry.RingPositions(c);
   int mask = 0;
-  for (int k = 0; k < 6; ++k) {
-    if (ring[k] != kNoCell && set.Test(ring[k])) mask |= 1 << k;
-  }
+  for (int k = 0; k < 6; ++k) mask |= static_cast<int>(set.Test(ring[k])) << k;
   RingRuns runs;
   runs.count = kArcs[mask];
   if (runs.count <= 1) return runs;

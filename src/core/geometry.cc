@@ -36,9 +36,10 @@ const Geometry& Geometry::ForBase(int base) {
 
 Geometry::Geometry(int base)
     : base_(base), diameter_(2 * base - 1), num_cells_(0), words_(0), neighbors_{},
-      neighbor_sets_{}, stone_keys_{} {
+      neighbor_sets_{}, ring_positions_{}, stone_keys_{} {
   words_ = (array_size() + 63) / 64;
   LL_CHECK(words_ <= Bitset::kWords);
+  LL_CHECK(array_size() <= kNeverSet);
   for (int y = 0; y < diameter_; ++y) {
     for (int x = 0; x < diameter_; ++x) {
       if (!IsCell(x, y)) continue;
@@ -50,6 +51,7 @@ Geometry::Geometry(int base)
         const int ny = y + kRing[k][1];
         const bool on_board = IsCell(nx, ny);
         neighbors_[c][k] = on_board ? CellAt(nx, ny) : kNoCell;
+        ring_positions_[c][k] = on_board ? CellAt(nx, ny) : kNeverSet;
         if (on_board) neighbor_sets_[c].Set(CellAt(nx, ny));
       }
     }
