@@ -166,12 +166,16 @@ std::optional<Move> Position::RandomMove(Rng& rng) const {
     const uint32_t n = static_cast<uint32_t>(open.Count());
     const uint32_t pairs = n * (n - 1) / 2;
     const uint32_t slots = pairs + (CanSwap() ? 1 : 0);
-    for (int draw = 0; draw < kPairDraws && slots > 0; ++draw) {
+    for (int draw = 0; draw < kPairDraws && n >= 2; ++draw) {
       const uint32_t pick = rng.Below(slots);
       if (pick == pairs) return Move::Swap();
-      const Cell a = open.Nth(static_cast<int>(rng.Below(n)));
-      const Cell b = open.Nth(static_cast<int>(rng.Below(n)));
-      if (a != b && PairAllowedOn(board_, a, b)) return Move::Pair(a, b);
+      // Two distinct cells, each unordered pair with the same chance as the swap slot.
+      const uint32_t i = rng.Below(n);
+      uint32_t j = rng.Below(n - 1);
+      if (j >= i) ++j;
+      const Cell a = open.Nth(static_cast<int>(i));
+      const Cell b = open.Nth(static_cast<int>(j));
+      if (PairAllowedOn(board_, a, b)) return Move::Pair(a, b);
     }
     const std::vector<Move> moves = LegalMoves();
     if (moves.empty()) return std::nullopt;
