@@ -1,0 +1,83 @@
+# The lifeline-* extensions: perft, options and game records.
+
+# Perft counts whole actions; on an empty board it is the pairs of cells that are not
+# neighbours: C(7,2)-12 on base 2, C(19,2)-42 on base 3, C(37,2)-90 on base 4.
+600 boardsize 2
+#? []
+601 lifeline-perft 0
+#? [1]
+602 lifeline-perft 1
+#? [9]
+603 boardsize 3
+#? []
+604 lifeline-perft 1
+#? [129]
+605 boardsize 4
+#? []
+606 lifeline-perft 1
+#? [576]
+607 lifeline-perft -1
+#? [?syntax error: out of range \[0\.\.20\]: -1]
+608 lifeline-perft
+#? [?syntax error: expected 1 argument]
+609 lifeline-perft two
+#? [?syntax error: not an integer: two]
+
+# lifeline-set: all options, one option, or a new value.
+610 lifeline-set
+#? [seed \d+ \(int[^\n]*\nbase 4 \(int 2\.\.13, default 7\)[^\n]*\nrules strong-pie [^\n]*\nkomi 0 [^\n]*\nboardsize-diameter false [^\n]*\ngogui false [^\n]*(\n[\s\S]*)?]
+611 lifeline-set seed 42
+#? []
+612 lifeline-set seed
+#? [42]
+613 lifeline-set base 5
+#? []
+614 gogui-rules_board_size
+#? [7 hex]
+615 clear_board
+#? []
+616 gogui-rules_board_size
+#? [9 hex]
+617 lifeline-set base 14
+#? [?invalid value for base: 14 \(2\.\.13\)]
+618 lifeline-set rules fast-pie
+#? [?invalid value for rules: fast-pie \(strong-pie\|weak-pie\|komi-pie\)]
+619 lifeline-set gogui maybe
+#? [?invalid value for gogui: maybe \(true\|false\)]
+620 lifeline-set colour
+#? [?unknown option colour]
+621 lifeline-set boardsize-diameter true
+#? []
+622 boardsize 5
+#? []
+623 gogui-rules_board_size
+#? [5 hex]
+624 lifeline-set boardsize-diameter false
+#? []
+
+# lifeline-loadgame: paths are relative to the working directory (a runner starts the engine
+# in the directory of the .tst file). A record that fails anywhere changes nothing.
+630 lifeline-loadgame records/base2-finished.txt 1
+#? []
+631 lifeline-turn
+#? [white 2 opening]
+632 lifeline-loadgame records/bad-move.txt
+#? [?line 6: illegal move: wrong color]
+633 lifeline-loadgame records/bad-syntax.txt
+#? [?line 2: syntax error: unexpected command genmove]
+634 lifeline-loadgame records/missing.txt
+#? [?cannot read records/missing\.txt]
+635 lifeline-loadgame records
+#? [?cannot read records]
+636 lifeline-loadgame records/base2-finished.txt -1
+#? [?syntax error: out of range \[0\.\.2147483647\]: -1]
+637 lifeline-loadgame
+#? [?syntax error: expected 1 to 2 arguments]
+638 lifeline-turn
+#? [white 2 opening]
+639 gogui-rules_board_size
+#? [3 hex]
+640 lifeline-loadgame records/base2-finished.txt 0
+#? []
+641 lifeline-turn
+#? [black 2 opening]

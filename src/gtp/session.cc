@@ -1,0 +1,133 @@
+#include "gtp/session.h"
+
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "core/check.h"
+#include "gtp/command_line.h"
+#include "gtp/commands.h"
+#include "gtp/search_commands.h"
+
+namespace lifeline {
+namespace {
+
+constexpr const char* kVersion = "0.1";
+
+// Trailing white space dropped and empty lines removed, since an empty line ends an answer.
+std::string CleanAnswer(absl::string_view text) {
+  std::string clean;
+  bool first = true;
+  for (absl::string_view line : absl::StrSplit(text, '\n')) {
+    line = absl::StripTrailingAsciiWhitespace(line);
+    if (!first && line.empty()) continue;
+    if (!first) clean += '\n';
+    clean.append(line.data(), line.size());
+    first = false;
+  }
+  return clean;
+}
+
+}  // namespace
+
+Session::Session(std::istream& in, std::ostream& out, std::unique_ptr<Player> player,
+                 std::function<bool()> input_ready)
+    : in_(in),
+      out_(out),
+      engine_(std::move(player)),
+      stream_(out, input_ready ? std::move(input_ready) : [&in] {
+        std::streambuf& buffer = *in.rdbuf();
+        return buffer.in_avail() != 0 ||
+               buffer.sgetc() == std::char_traits<char>::eof();
+      }) {
+  AddProtocolCommands();
+  AddBoardCommands(registry_, engine_);
+  AddMoveCommands(registry_, engine_);
+  AddTimeCommands(registry_, engine_);
+  AddLifelineCommands(registry_, engine_);
+  AddGoGuiCommands(registry_, engine_);
+  AddSearchCommands(registry_, engine_, stream_);
+}
+
+absl::Status Session::Configure(const SessionConfig& config) {
+  OptionTable& options = engine_.options();
+  LL_RETURN_IF_ERROR(options.Set("seed", absl::StrCat(config.seed)));
+  if (config.base) LL_RETURN_IF_ERROR(options.Set("base", absl::StrCat(*config.base)));
+  if (config.rules) LL_RETURN_IF_ERROR(options.Set("rules", *config.rules));
+  if (config.komi) LL_RETURN_IF_ERROR(options.Set("komi", absl::StrCat(*config.komi)));
+  LL_RETURN_IF_ERROR(options.Set("gogui", config.gogui ? "true" : "false"));
+  LL_RETURN_IF_ERROR(
+      options.Set("boardsize-diameter", config.boardsize_diameter ? "true" : "false"));
+  engine_.ClearBoard();
+  return absl::OkStatus();
+}
+
+void Session::Run() {
+  std::string line;
+  bool too_long = false;
+  while (!quit_ && ReadBoundedLine(in_, line, too_long)) {
+    if (!too_long) {
+      HandleLine(line);
+      continue;
+    }
+    // Only the start of the line was kept: answer its id, unless it was blank or a comment.
+    const std::optional<CommandLine> command = SplitCommandLine(Preprocess(line));
+    if (command) WriteAnswer(command->id, SyntaxError("line too long"));
+  }
+}
+
+bool Session::HandleLine(absl::string_view raw) {
+  const std::optional<CommandLine> command = SplitCommandLine(Preprocess(raw));
+  if (!command) return !quit_;
+  if (command->name.empty()) {
+    WriteAnswer(command->id, SyntaxError("missing command"));
+  } else if (const CommandHandler* handler = registry_.Find(command->name)) {
+    stream_.Start(command->id);
+    const absl::StatusOr<std::string> result = (*handler)(Arguments(command->args));
+    if (stream_.opened()) {
+      stream_.Finish(result);
+    } else {
+      WriteAnswer(command->id, result);
+    }
+  } else {
+    WriteAnswer(command->id, absl::NotFoundError("unknown command"));
+  }
+  return !quit_;
+}
+
+void Session::AddProtocolCommands() {
+  registry_.Add("protocol_version", [](const Arguments& args) -> absl::StatusOr<std::string> {
+    LL_RETURN_IF_ERROR(args.ExpectCount(0));
+    return std::string("2");
+  });
+  registry_.Add("name", [](const Arguments& args) -> absl::StatusOr<std::string> {
+    LL_RETURN_IF_ERROR(args.ExpectCount(0));
+    return std::string("lifeline");
+  });
+  registry_.Add("version", [](const Arguments& args) -> absl::StatusOr<std::string> {
+    LL_RETURN_IF_ERROR(args.ExpectCount(0));
+    return std::string(kVersion);
+  });
+  registry_.Add("known_command", [this](const Arguments& args) -> absl::StatusOr<std::string> {
+    LL_RETURN_IF_ERROR(args.ExpectCount(1));
+    return std::string(registry_.Find(std::string(args[0])) ? "true" : "false");
+  });
+  registry_.Add("list_commands", [this](const Arguments& args) -> absl::StatusOr<std::string> {
+    LL_RETURN_IF_ERROR(args.ExpectCount(0));
+    return absl::StrJoin(registry_.Names(), "\n");
+  });
+  registry_.Add("quit", [this](const Arguments& /*args*/) -> absl::StatusOr<std::string> {
+    quit_ = true;
+    return std::string();
+  });
+}
+
+void Session::WriteAnswer(const std::string& id, const absl::StatusOr<std::string>& result) {
+  const absl::string_view text =
+      result.ok() ? absl::string_view(*result) : result.status().message();
+  out_ << (result.ok() ? '=' : '?') << id << ' ' << CleanAnswer(text) << "\n\n";
+  out_.flush();
+}
+
+}  // namespace lifeline

@@ -1,0 +1,86 @@
+#include <string>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "core/check.h"
+#include "gtp/command_line.h"
+#include "gtp/commands.h"
+#include "search/time_control.h"
+
+namespace lifeline {
+namespace {
+
+using Answer = absl::StatusOr<std::string>;
+
+// Counts (stones, periods) beyond this are refused as unreasonable.
+constexpr int64_t kMaxCount = 1000000;
+
+// Installs a validated time control, or turns its error into the protocol's wording.
+Answer Install(Engine& engine, const absl::StatusOr<TimeControl>& control) {
+  if (!control.ok()) return SyntaxError(control.status().message());
+  engine.time_control() = *control;
+  return std::string();
+}
+
+Answer TimeSettings(Engine& engine, const Arguments& args) {
+  LL_RETURN_IF_ERROR(args.ExpectCount(3));
+  absl::StatusOr<double> main_time = args.NumberAt(0);
+  if (!main_time.ok()) return main_time.status();
+  absl::StatusOr<double> byo_yomi_time = args.NumberAt(1);
+  if (!byo_yomi_time.ok()) return byo_yomi_time.status();
+  absl::StatusOr<int64_t> stones = args.IntAt(2, 0, kMaxCount);
+  if (!stones.ok()) return stones.status();
+  return Install(engine, TimeControl::FromGtp(*main_time, *byo_yomi_time, *stones));
+}
+
+Answer TimeLeft(Engine& engine, const Arguments& args) {
+  LL_RETURN_IF_ERROR(args.ExpectCount(3));
+  absl::StatusOr<Color> color = args.ColorAt(0);
+  if (!color.ok()) return color.status();
+  absl::StatusOr<double> seconds = args.NumberAt(1);
+  if (!seconds.ok()) return seconds.status();
+  absl::StatusOr<int64_t> stones = args.IntAt(2, 0, kMaxCount);
+  if (!stones.ok()) return stones.status();
+  const absl::Status status = engine.time_control().SetTimeLeft(*color, *seconds, *stones);
+  if (!status.ok()) return SyntaxError(status.message());
+  return std::string();
+}
+
+// kgs-time_settings none | absolute M | byoyomi M P N | canadian M P S | fischer M I; the
+// last is an extension for main time plus increment, which time_settings cannot express.
+Answer KgsTimeSettings(Engine& engine, const Arguments& args) {
+  LL_RETURN_IF_ERROR(args.ExpectCountBetween(1, 4));
+  const std::string system = absl::AsciiStrToLower(args[0]);
+  size_t expected = 0;
+  if (system == "none") expected = 1;
+  if (system == "absolute") expected = 2;
+  if (system == "fischer") expected = 3;
+  if (system == "byoyomi" || system == "canadian") expected = 4;
+  if (expected == 0) {
+    return SyntaxError(absl::StrCat("unknown time system ", QuoteForAnswer(args[0])));
+  }
+  LL_RETURN_IF_ERROR(args.ExpectCount(expected));
+  if (system == "none") return Install(engine, TimeControl::None());
+  absl::StatusOr<double> main_time = args.NumberAt(1);
+  if (!main_time.ok()) return main_time.status();
+  if (system == "absolute") return Install(engine, TimeControl::Absolute(*main_time));
+  absl::StatusOr<double> period = args.NumberAt(2);
+  if (!period.ok()) return period.status();
+  if (system == "fischer") return Install(engine, TimeControl::Fischer(*main_time, *period));
+  absl::StatusOr<int64_t> count = args.IntAt(3, 1, kMaxCount);
+  if (!count.ok()) return count.status();
+  if (system == "byoyomi") {
+    return Install(engine, TimeControl::Byoyomi(*main_time, *period, *count));
+  }
+  return Install(engine, TimeControl::Canadian(*main_time, *period, *count));
+}
+
+}  // namespace
+
+void AddTimeCommands(CommandRegistry& registry, Engine& engine) {
+  registry.Add("time_settings", Bind(engine, TimeSettings));
+  registry.Add("time_left", Bind(engine, TimeLeft));
+  registry.Add("kgs-time_settings", Bind(engine, KgsTimeSettings));
+}
+
+}  // namespace lifeline

@@ -1,0 +1,17 @@
+// libFuzzer entry point: arbitrary bytes as a move token and as a game record.
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "fuzz/fuzz_bodies.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const std::string problem = lifeline::CheckMoveInput({reinterpret_cast<const char*>(data), size});
+  if (!problem.empty()) {
+    std::fprintf(stderr, "%s\n", problem.c_str());
+    std::abort();
+  }
+  return 0;
+}

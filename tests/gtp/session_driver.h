@@ -1,0 +1,44 @@
+#ifndef LIFELINE_TESTS_GTP_SESSION_DRIVER_H_
+#define LIFELINE_TESTS_GTP_SESSION_DRIVER_H_
+
+#include <sstream>
+#include <string>
+
+#include "absl/strings/string_view.h"
+#include "gtp/session.h"
+
+namespace lifeline {
+
+// A session in memory for tests: Send() hands it one line and returns what it wrote (the
+// answer without its final empty line, or "" when the line got no answer).
+class SessionDriver {
+ public:
+  explicit SessionDriver(const SessionConfig& config = DefaultConfig());
+
+  std::string Send(absl::string_view line);
+  // The answer text of a command that must succeed ("= text" -> "text").
+  std::string Ok(absl::string_view line);
+  // True when the session is still running (no quit yet).
+  bool running() const { return running_; }
+  Session& session() { return session_; }
+
+  static SessionConfig DefaultConfig() {
+    SessionConfig config;
+    config.seed = 1;
+    return config;
+  }
+
+ private:
+  std::istringstream in_;
+  std::ostringstream out_;
+  Session session_;
+  bool running_ = true;
+};
+
+// Runs a whole session on `input` and returns its output.
+std::string RunSession(absl::string_view input,
+                       const SessionConfig& config = SessionDriver::DefaultConfig());
+
+}  // namespace lifeline
+
+#endif  // LIFELINE_TESTS_GTP_SESSION_DRIVER_H_

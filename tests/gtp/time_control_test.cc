@@ -1,0 +1,54 @@
+#include "search/time_control.h"
+
+#include "gtest/gtest.h"
+
+namespace lifeline {
+namespace {
+
+TEST(TimeControlTest, GtpSettingsFollowGtp2) {
+  EXPECT_EQ(TimeControl::FromGtp(300, 0, 0)->system, TimeSystem::kAbsolute);
+  EXPECT_EQ(TimeControl::FromGtp(300, 30, 0)->system, TimeSystem::kNone);
+  const TimeControl canadian = *TimeControl::FromGtp(300, 30, 5);
+  EXPECT_EQ(canadian.system, TimeSystem::kCanadian);
+  EXPECT_EQ(canadian.clock(Color::kBlack).main_left, 300);
+  EXPECT_EQ(canadian.clock(Color::kWhite).stones_left, 5);
+  EXPECT_FALSE(TimeControl::FromGtp(-1, 0, 0).ok());
+  EXPECT_FALSE(TimeControl::FromGtp(1, -1, 0).ok());
+  EXPECT_FALSE(TimeControl::FromGtp(1, 1, -1).ok());
+}
+
+TEST(TimeControlTest, ConstructorsValidate) {
+  EXPECT_FALSE(TimeControl::Byoyomi(10, 5, 0).ok());
+  EXPECT_FALSE(TimeControl::Canadian(10, 5, 0).ok());
+  EXPECT_FALSE(TimeControl::Fischer(10, -1).ok());
+  EXPECT_FALSE(TimeControl::Absolute(1e12).ok());
+  EXPECT_EQ(TimeControl::Byoyomi(10, 5, 3)->ToString(), "byoyomi 10 5x3");
+}
+
+TEST(TimeControlTest, TimeLeftUpdatesOneClock) {
+  TimeControl control = *TimeControl::Byoyomi(60, 10, 3);
+  ASSERT_TRUE(control.SetTimeLeft(Color::kWhite, 8, 2).ok());
+  EXPECT_TRUE(control.clock(Color::kWhite).in_overtime);
+  EXPECT_EQ(control.clock(Color::kWhite).periods_left, 2);
+  EXPECT_EQ(control.clock(Color::kWhite).period_left, 8);
+  EXPECT_FALSE(control.clock(Color::kBlack).in_overtime);
+  ASSERT_TRUE(control.SetTimeLeft(Color::kBlack, 42, 0).ok());
+  EXPECT_EQ(control.clock(Color::kBlack).main_left, 42);
+  EXPECT_FALSE(control.SetTimeLeft(Color::kBlack, -3, 0).ok());
+  EXPECT_EQ(control.clock(Color::kBlack).main_left, 42);
+}
+
+TEST(TimeControlTest, BudgetStaysWithinTheClock) {
+  EXPECT_EQ(MoveTimeBudget(TimeControl::None(), Color::kBlack), 0);
+  const TimeControl absolute = *TimeControl::Absolute(60);
+  EXPECT_NEAR(MoveTimeBudget(absolute, Color::kBlack), 2.0, 1e-9);
+  TimeControl canadian = *TimeControl::Canadian(0, 10, 5);
+  ASSERT_TRUE(canadian.SetTimeLeft(Color::kBlack, 10, 5).ok());
+  EXPECT_NEAR(MoveTimeBudget(canadian, Color::kBlack), 1.8, 1e-9);
+  TimeControl nearly_out = *TimeControl::Fischer(0.05, 0);
+  EXPECT_GT(MoveTimeBudget(nearly_out, Color::kWhite), 0);
+  EXPECT_LE(MoveTimeBudget(nearly_out, Color::kWhite), 0.05);
+}
+
+}  // namespace
+}  // namespace lifeline
