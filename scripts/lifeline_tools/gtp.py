@@ -1,0 +1,217 @@
+"""A GTP controller for one engine process over pipes.
+
+GtpEngine starts a command in its own process group, sends one command at a time and reads
+the answer with a deadline. Every way an engine can misbehave surfaces as an EngineError
+subclass that carries the offending exchange, so callers can log exactly what happened.
+It does not know any Lifeline rules; callers interpret the answers.
+"""
+
+import atexit
+import collections
+import os
+import queue
+import re
+import shlex
+import signal
+import subprocess
+import threading
+import time
+from dataclasses import dataclass
+
+# Text crosses the pipes as UTF-8 with surrogate escapes, so arbitrary bytes (hostile
+# regression input, garbage from a broken engine) round-trip without exceptions.
+_ENCODING = "utf-8"
+_ERRORS = "surrogateescape"
+
+_ANSWER_START = re.compile(r"([=?])(\d*)(.*)")
+
+
+class EngineError(Exception):
+    """The engine failed as a program (not a refused command). `reason` names the forfeit."""
+
+    reason = "protocol error"
+
+    def __init__(self, message, exchange):
+        super().__init__(message)
+        self.exchange = exchange  # lines: "> command", "< answer line", "stderr: ..."
+
+
+class EngineCrashed(EngineError):
+    reason = "crash"
+
+
+class EngineTimeout(EngineError):
+    reason = "time"
+
+
+class ProtocolError(EngineError):
+    reason = "protocol error"
+
+
+@dataclass(frozen=True)
+class Answer:
+    ok: bool  # '=' rather than '?'
+    text: str  # the answer after the marker and id, stripped
+    raw: str  # the answer lines as received, joined by newlines, without the empty end line
+
+
+def parse_answer(lines):
+    """Turns the lines of one GTP answer (without its empty end line) into an Answer."""
+    match = _ANSWER_START.match(lines[0])
+    if match is None:
+        raise ValueError("answer does not start with '=' or '?'")
+    body = "\n".join([match.group(3)] + lines[1:])
+    return Answer(ok=match.group(1) == "=", text=body.strip(), raw="\n".join(lines))
+
+
+def _resolve_program(argv, base_dir):
+    """Makes a relative program path absolute so the engine may run in another directory."""
+    if os.sep in argv[0] and not os.path.isabs(argv[0]):
+        argv[0] = os.path.abspath(os.path.join(base_dir, argv[0]))
+    return argv
+
+
+class GtpEngine:
+    """One running engine. Not thread-safe: each engine belongs to one thread at a time."""
+
+    def __init__(self, command, cwd=None, stderr_tail=20):
+        self.command = command
+        argv = _resolve_program(shlex.split(command), os.getcwd())
+        self._lines = queue.Queue()
+        self._stderr = collections.deque(maxlen=stderr_tail)
+        self._eof = threading.Event()
+        self._killed = False
+        try:
+            # A session of its own makes the engine a process-group leader: killing the
+            # group also kills anything it started, so nothing outlives the tools.
+            self._proc = subprocess.Popen(
+                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE, cwd=cwd, start_new_session=True)
+        except OSError as error:
+            raise EngineCrashed(f"cannot start '{command}': {error}", []) from error
+        _register(self)
+        threading.Thread(target=self._read_stdout, daemon=True).start()
+        self._stderr_reader = threading.Thread(target=self._read_stderr, daemon=True)
+        self._stderr_reader.start()
+
+    @property
+    def pid(self):
+        return self._proc.pid
+
+    def alive(self):
+        return self._proc.poll() is None and not self._eof.is_set()
+
+    def send(self, command, timeout=None):
+        """Sends one command line; returns its Answer or raises an EngineError."""
+        exchange = ["> " + command]
+        try:
+            self._proc.stdin.write((command + "\n").encode(_ENCODING, _ERRORS))
+            self._proc.stdin.flush()
+        except (BrokenPipeError, OSError, ValueError):
+            raise EngineCrashed("engine is not running", self._with_stderr(exchange))
+        lines = self._read_answer_lines(command, timeout, exchange)
+        try:
+            return parse_answer(lines)
+        except ValueError as error:
+            raise ProtocolError(str(error), exchange)
+
+    def close(self, timeout=2.0):
+        """Asks the engine to quit, then makes sure its whole process group is gone."""
+        if self.alive():
+            try:
+                self.send("quit", timeout=timeout)
+            except EngineError:
+                pass
+            self._eof.wait(timeout)
+        self.kill()
+
+    def kill(self):
+        """Kills the process group at once. Safe to call more than once."""
+        if self._killed:
+            return  # the group id may belong to a new process by now
+        self._killed = True
+        try:
+            os.killpg(self._proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        self._proc.wait()
+        for stream in (self._proc.stdin, self._proc.stdout, self._proc.stderr):
+            try:
+                stream.close()
+            except OSError:
+                pass
+        _unregister(self)
+
+    def _read_answer_lines(self, command, timeout, exchange):
+        deadline = None if timeout is None else time.monotonic() + timeout
+        lines = []
+        while True:
+            remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
+            try:
+                line = self._lines.get(timeout=remaining)
+            except queue.Empty:
+                raise EngineTimeout(f"no answer to '{command}' within {timeout:g} s",
+                                    self._with_stderr(exchange))
+            if line is None:
+                # The last words of a crashing engine may still be on their way.
+                self._stderr_reader.join(timeout=1.0)
+                raise EngineCrashed(f"engine exited during '{command}'",
+                                    self._with_stderr(exchange))
+            if line.strip() == "" and not lines:
+                continue  # tolerated: blank lines before an answer carry no meaning
+            exchange.append("< " + line)
+            if line.strip() == "":
+                return lines
+            if not lines and not _ANSWER_START.match(line):
+                raise ProtocolError(f"answer to '{command}' does not start with '=' or '?'",
+                                    self._with_stderr(exchange))
+            lines.append(line)
+
+    def _with_stderr(self, exchange):
+        return exchange + ["stderr: " + line for line in self._stderr]
+
+    def _read_stdout(self):
+        for raw in self._proc.stdout:
+            self._lines.put(raw.decode(_ENCODING, _ERRORS).rstrip("\r\n"))
+        self._lines.put(None)
+        self._eof.set()
+
+    def _read_stderr(self):
+        for raw in self._proc.stderr:
+            self._stderr.append(raw.decode(_ENCODING, _ERRORS).rstrip("\r\n"))
+
+
+# The set of running engines is process-wide on purpose: the exit hook and signal handlers
+# must reach every engine, whichever thread started it.
+_running = set()
+_running_lock = threading.Lock()
+
+
+def _register(engine):
+    with _running_lock:
+        _running.add(engine)
+
+
+def _unregister(engine):
+    with _running_lock:
+        _running.discard(engine)
+
+
+def kill_all():
+    """Kills every engine still running (exit hook, signal handlers)."""
+    with _running_lock:
+        engines = list(_running)
+    for engine in engines:
+        engine.kill()
+
+
+def _exit_on_signal(signum, _frame):
+    kill_all()
+    raise SystemExit(128 + signum)
+
+
+def install_cleanup():
+    """Kills all engines when the tool exits, normally or through SIGTERM/SIGHUP/SIGINT."""
+    atexit.register(kill_all)
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, _exit_on_signal)
