@@ -18,8 +18,15 @@ namespace lifeline {
 struct SearchLimits {
   int64_t max_visits = 0;      // 0: no visit limit
   double max_seconds = 0;      // 0: no time limit
+  // When above max_seconds, the search may run on up to this many seconds while the best
+  // move is still unclear (a critical move); it never runs past it.
+  double extended_seconds = 0;
+  // No default limit: the search runs until `stop` is set or the root is proven (analysis).
+  bool until_stopped = false;
   // Set by another thread to end the search early (the protocol's next input line).
   const std::atomic<bool>* stop = nullptr;
+  // Seconds between progress reports; 0 reports only once, at the end.
+  double report_interval = 0;
 };
 
 // One candidate move as the search sees it, best first in SearchInfo.

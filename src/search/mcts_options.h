@@ -1,0 +1,58 @@
+#ifndef LIFELINE_SEARCH_MCTS_OPTIONS_H_
+#define LIFELINE_SEARCH_MCTS_OPTIONS_H_
+
+#include <cstdint>
+
+namespace lifeline {
+
+// The settings of Monte Carlo tree search. Every enhancement has a switch, so that matches
+// can measure what each one brings; PlainUct() turns them all off.
+struct MctsOptions {
+  // UCB1 exploration constant.
+  double exploration = 0.5;
+  // Value of a child that has neither visits nor AMAF statistics (first-play urgency). Above
+  // any win rate, so that plain UCT tries every child once before it repeats one.
+  double first_play_urgency = 10.0;
+  // A leaf is expanded once it has this many visits; higher values save memory.
+  int expand_visits = 2;
+
+  // RAVE: mixes each child's win rate with its all-moves-as-first win rate, with weight
+  // beta = n_amaf / (n_amaf + n + n_amaf * n / rave_equivalence).
+  bool rave = true;
+  double rave_equivalence = 1000.0;
+
+  // Priors: each new child starts with `prior_visits` virtual visits at the win rate that
+  // simple Lifeline knowledge gives its move (see ComputePriors). They replace the
+  // first-play urgency, so that good-looking moves are tried first.
+  bool priors = true;
+  double prior_visits = 20.0;
+
+  // Playouts that take kills, answer threats and avoid killing their own groups (see
+  // PolicyPlayout) instead of uniformly random ones.
+  bool policy = true;
+
+  // MCTS-Solver: proven wins and losses propagate up the tree and a proven win is played.
+  bool solver = true;
+
+  // Keep the subtree of the new position between moves.
+  bool reuse_tree = true;
+
+  int threads = 1;
+  // Upper bound on the tree's memory.
+  int64_t memory_bytes = int64_t{256} << 20;
+  // Visits per move when the limits given to Search set none.
+  int64_t default_visits = 20000;
+  static MctsOptions PlainUct() {
+    MctsOptions options;
+    options.rave = false;
+    options.priors = false;
+    options.policy = false;
+    options.solver = false;
+    options.reuse_tree = false;
+    return options;
+  }
+};
+
+}  // namespace lifeline
+
+#endif  // LIFELINE_SEARCH_MCTS_OPTIONS_H_

@@ -1,0 +1,60 @@
+#ifndef LIFELINE_SEARCH_MCTS_PLAYER_H_
+#define LIFELINE_SEARCH_MCTS_PLAYER_H_
+
+#include <cstdint>
+#include <string>
+
+#include "search/clock.h"
+#include "search/mcts_options.h"
+#include "search/mcts_tree.h"
+#include "search/player.h"
+
+namespace lifeline {
+
+// Monte Carlo tree search behind the Player interface: runs simulations on MctsTree from
+// options.threads threads (tree parallelism; the calling thread is one of them) until a limit
+// is reached or the root is proven, then plays the best move. Past its time target it runs
+// on, up to the extended limit, while the move is critical: the most visited move does not
+// dominate the second, or its win rate fell since the previous search. With one thread and a visit
+// limit the result depends only on the position, the options, the tree kept from earlier
+// moves and the generator. Time comes from the injected clock.
+class MctsPlayer : public Player {
+ public:
+  explicit MctsPlayer(const MctsOptions& options, const SteadyClock& clock = RealClock::Instance());
+
+  std::string Name() const override { return "mcts"; }
+  void NewGame() override;
+  SearchResult Search(const Position& position, const SearchLimits& limits, Rng& rng,
+                      const ProgressCallback& progress) override;
+
+  const MctsOptions& options() const { return options_; }
+  const MctsTree& tree() const { return tree_; }
+
+ private:
+  // Runs simulations until `done` is set; the thread with `main` set also checks the limits,
+  // sets `done` and reports progress.
+  void RunWorker(Rng& rng, bool main, const SearchLimits& limits, double start,
+                 const ProgressCallback& progress);
+  bool LimitReached(const SearchLimits& limits, double elapsed);
+  bool IsCritical() const;
+  SearchInfo Info(double elapsed) const;
+
+  MctsOptions options_;
+  const SteadyClock& clock_;
+  MctsTree tree_;
+  // Shared by the threads of one search.
+  std::atomic<bool> done_{false};
+  std::atomic<int64_t> started_{0};
+  std::atomic<int64_t> finished_{0};
+  int64_t max_visits_ = 0;
+  // When the main thread next asks whether the move is critical, and its last answer.
+  double next_critical_check_ = 0;
+  bool critical_ = false;
+  // The win rate the previous search gave its move, for the player then to move.
+  double last_win_rate_ = -1;
+  Color last_mover_ = Color::kBlack;
+};
+
+}  // namespace lifeline
+
+#endif  // LIFELINE_SEARCH_MCTS_PLAYER_H_

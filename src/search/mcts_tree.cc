@@ -1,0 +1,376 @@
+#include "search/mcts_tree.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <utility>
+
+#include "core/check.h"
+#include "search/policy_playout.h"
+#include "search/priors.h"
+#include "search/recorded_playout.h"
+
+namespace lifeline {
+namespace {
+
+constexpr auto kRelaxed = std::memory_order_relaxed;
+
+// A reused subtree is searched for the new position this many actions below the old root:
+// our double turn and the opponent's take two actions each.
+constexpr int kReuseDepth = 4;
+
+bool IsPending(const Position& position) { return position.pending_stone() != kNoCell; }
+
+}  // namespace
+
+MctsTree::MctsTree(const MctsOptions& options)
+    : options_(options),
+      pool_(options.memory_bytes),
+      root_position_(Geometry::ForBase(Geometry::kDefaultBase), Rules{}) {}
+
+Color MctsTree::OwnerOf(const Position& position) {
+  return IsPending(position) ? position.to_move() : Opponent(position.to_move());
+}
+
+void MctsTree::Clear() {
+  pool_.Reset();
+  has_root_ = false;
+}
+
+bool MctsTree::SetRoot(const Position& position) {
+  if (options_.reuse_tree && has_root_) {
+    if (const std::optional<uint32_t> found = FindDescendant(position)) {
+      pool_.KeepSubtree(*found);
+      root_position_ = position;
+      return true;
+    }
+  }
+  pool_.Reset();
+  root_position_ = position;
+  has_root_ = true;
+  return false;
+}
+
+std::optional<uint32_t> MctsTree::FindDescendant(const Position& target) const {
+  if (&target.geometry() != &root_position_.geometry() ||
+      !(target.rules() == root_position_.rules())) {
+    return std::nullopt;
+  }
+  const auto same = [&](const Position& p) {
+    return p.hash() == target.hash() && p.board() == target.board();
+  };
+  if (same(root_position_)) return 0;
+  struct Entry {
+    uint32_t node;
+    Position position;
+    int depth;
+  };
+  std::vector<Entry> stack = {{0, root_position_, 0}};
+  while (!stack.empty()) {
+    const Entry entry = std::move(stack.back());
+    stack.pop_back();
+    const Node& node = pool_[entry.node];
+    if (entry.depth == kReuseDepth || node.expansion.load(kRelaxed) != Expansion::kExpanded) {
+      continue;
+    }
+    const uint32_t first = node.first_child.load(kRelaxed);
+    for (uint32_t i = first; i < first + node.num_children.load(kRelaxed); ++i) {
+      Position child = entry.position;
+      child.Play(pool_[i].move());
+      if (same(child)) return i;
+      stack.push_back({i, child, entry.depth + 1});
+    }
+  }
+  return std::nullopt;
+}
+
+void MctsTree::Simulate(Rng& rng, Worker& worker) {
+  Position position = root_position_;
+  worker.path.clear();
+  pool_[0].visits.fetch_add(1, kRelaxed);
+  worker.path.push_back({0, OwnerOf(position), position.to_move(), IsPending(position)});
+  std::optional<Color> known_winner;
+  while (true) {
+    const Worker::Step& step = worker.path.back();
+    Node& node = pool_[step.node];
+    const Proof proof = node.proof.load(kRelaxed);
+    if (proof != Proof::kUnknown) {
+      known_winner = proof == Proof::kWin ? step.owner : Opponent(step.owner);
+      break;
+    }
+    Expansion expansion = node.expansion.load(std::memory_order_acquire);
+    if (expansion == Expansion::kLeaf && node.visits.load(kRelaxed) >= options_.expand_visits) {
+      TryExpand(step.node, position, rng, worker);
+      expansion = node.expansion.load(std::memory_order_acquire);
+      if (node.proof.load(kRelaxed) != Proof::kUnknown) continue;
+    }
+    if (expansion != Expansion::kExpanded || node.num_children.load(kRelaxed) == 0) break;
+    const uint32_t child = SelectChild(node);
+    pool_[child].visits.fetch_add(1, kRelaxed);
+    position.Play(pool_[child].move());
+    worker.path.push_back({child, OwnerOf(position), position.to_move(), IsPending(position)});
+  }
+  Bitset played[2];
+  const Color winner = known_winner ? *known_winner : Playout(position, worker, rng, played);
+  BackUp(worker, winner, played);
+}
+
+Color MctsTree::Playout(const Position& position, const Worker& worker, Rng& rng,
+                        Bitset played[2]) const {
+  if (!options_.policy) return RecordedPlayout(position, rng, played);
+  const Node& leaf = pool_[worker.path.back().node];
+  const bool placed = worker.path.size() > 1 && leaf.kind == Move::Kind::kPlace;
+  return PolicyPlayout(position, placed ? leaf.cell : kNoCell, rng, played);
+}
+
+void MctsTree::TryExpand(uint32_t index, const Position& position, Rng& rng, Worker& worker) {
+  // An upper bound on the children, checked before the costly move generation.
+  const uint32_t most = static_cast<uint32_t>(position.board().empty().Count()) + 2;
+  if (pool_.free() < most) return;
+  Node& node = pool_[index];
+  Expansion expected = Expansion::kLeaf;
+  if (!node.expansion.compare_exchange_strong(expected, Expansion::kExpanding, kRelaxed)) return;
+  std::vector<Move>& moves = worker.moves;
+  moves.clear();
+  if (position.CanSwap()) moves.push_back(Move::Swap());
+  if (position.CanSpendKomi()) moves.push_back(Move::SpendKomi());
+  position.PlacementCells().ForEach([&](Cell c) { moves.push_back(Move::Place(c)); });
+  if (moves.empty()) {
+    // The side to move has lost; the owner, who made the last action, has won.
+    if (options_.solver) node.proof.store(Proof::kWin, kRelaxed);
+    node.num_children.store(0, kRelaxed);
+    node.expansion.store(Expansion::kExpanded, std::memory_order_release);
+    return;
+  }
+  // Shuffled so that ties between equal scores do not favour low cells.
+  for (size_t i = moves.size() - 1; i > 0; --i) {
+    std::swap(moves[i], moves[rng.Below(static_cast<uint32_t>(i + 1))]);
+  }
+  const uint32_t count = static_cast<uint32_t>(moves.size());
+  const uint32_t first = pool_.Allocate(count);
+  if (first == 0) {
+    node.expansion.store(Expansion::kLeaf, kRelaxed);
+    return;
+  }
+  std::vector<uint8_t>& priors = worker.priors;
+  priors.assign(count, kNeutralPrior);
+  if (options_.priors) ComputePriors(position, moves, priors);
+  for (uint32_t i = 0; i < count; ++i) {
+    pool_[first + i].SetMove(moves[i]);
+    pool_[first + i].prior = priors[i];
+  }
+  node.first_child.store(first, kRelaxed);
+  node.num_children.store(static_cast<uint16_t>(count), kRelaxed);
+  node.expansion.store(Expansion::kExpanded, std::memory_order_release);
+}
+
+double MctsTree::Score(const Node& child, double log_parent) const {
+  double n = child.visits.load(kRelaxed);
+  double wins = child.wins.load(kRelaxed);
+  if (options_.priors) {
+    n += options_.prior_visits;
+    wins += options_.prior_visits * PriorWinRate(child.prior);
+  }
+  const int32_t amaf_n = options_.rave ? child.amaf_visits.load(kRelaxed) : 0;
+  double value;
+  if (amaf_n > 0) {
+    const double amaf_value = child.amaf_wins.load(kRelaxed) / static_cast<double>(amaf_n);
+    if (n == 0) {
+      value = amaf_value;
+    } else {
+      const double beta = amaf_n / (amaf_n + n + amaf_n * n / options_.rave_equivalence);
+      value = (1 - beta) * (wins / n) + beta * amaf_value;
+    }
+  } else if (n == 0) {
+    return options_.first_play_urgency;
+  } else {
+    value = wins / n;
+  }
+  return value + options_.exploration * std::sqrt(log_parent / std::max(n, 1.0));
+}
+
+uint32_t MctsTree::SelectChild(const Node& node) const {
+  const uint32_t first = node.first_child.load(kRelaxed);
+  const uint32_t count = node.num_children.load(kRelaxed);
+  const double log_parent = std::log(std::max(node.visits.load(kRelaxed), 1));
+  uint32_t best = first;
+  double best_score = -std::numeric_limits<double>::infinity();
+  for (uint32_t i = first; i < first + count; ++i) {
+    const Node& child = pool_[i];
+    const Proof proof = child.proof.load(kRelaxed);
+    if (proof == Proof::kWin) return i;
+    // A proven loss is chosen only when every child is one (the node is then proven too).
+    if (proof == Proof::kLoss) continue;
+    const double score = Score(child, log_parent);
+    if (score > best_score) {
+      best_score = score;
+      best = i;
+    }
+  }
+  return best;
+}
+
+void MctsTree::UpdateProof(Node& node, bool pending) const {
+  const uint32_t first = node.first_child.load(kRelaxed);
+  const uint32_t count = node.num_children.load(kRelaxed);
+  bool all_lost = true;
+  for (uint32_t i = first; i < first + count; ++i) {
+    const Proof proof = pool_[i].proof.load(kRelaxed);
+    if (proof == Proof::kWin) {
+      // The chooser wins; that is the node's owner only when the owner chooses again.
+      node.proof.store(pending ? Proof::kWin : Proof::kLoss, kRelaxed);
+      return;
+    }
+    if (proof != Proof::kLoss) all_lost = false;
+  }
+  if (all_lost) node.proof.store(pending ? Proof::kLoss : Proof::kWin, kRelaxed);
+}
+
+void MctsTree::BackUp(Worker& worker, Color winner, Bitset played[2]) {
+  bool child_proven = false;
+  for (size_t i = worker.path.size(); i-- > 0;) {
+    const Worker::Step& step = worker.path[i];
+    Node& node = pool_[step.node];
+    if (winner == step.owner) node.wins.fetch_add(1, kRelaxed);
+    const bool expanded = node.expansion.load(std::memory_order_acquire) == Expansion::kExpanded;
+    if (expanded && options_.rave) {
+      // AMAF: every child whose cell the chooser played later in this simulation.
+      const Bitset& later = played[Index(step.to_move)];
+      const int32_t won = winner == step.to_move ? 1 : 0;
+      const uint32_t first = node.first_child.load(kRelaxed);
+      for (uint32_t c = first; c < first + node.num_children.load(kRelaxed); ++c) {
+        Node& child = pool_[c];
+        if (child.kind != Move::Kind::kPlace || !later.Test(child.cell)) continue;
+        child.amaf_visits.fetch_add(1, kRelaxed);
+        if (won) child.amaf_wins.fetch_add(1, kRelaxed);
+      }
+    }
+    if (options_.solver && child_proven && expanded &&
+        node.proof.load(kRelaxed) == Proof::kUnknown) {
+      UpdateProof(node, step.pending);
+    }
+    child_proven = node.proof.load(kRelaxed) != Proof::kUnknown;
+    if (i > 0 && node.kind == Move::Kind::kPlace) {
+      played[Index(worker.path[i - 1].to_move)].Set(node.cell);
+    }
+  }
+}
+
+uint32_t MctsTree::BestChild(uint32_t index) const {
+  const Node& node = pool_[index];
+  if (node.expansion.load(std::memory_order_acquire) != Expansion::kExpanded) return 0;
+  const uint32_t first = node.first_child.load(kRelaxed);
+  const uint32_t count = node.num_children.load(kRelaxed);
+  if (count == 0) return 0;
+  // Ranks by (not a proven loss, visits), after any proven win.
+  const auto rank = [&](uint32_t i) {
+    const Proof proof = pool_[i].proof.load(kRelaxed);
+    return std::make_pair(proof != Proof::kLoss, pool_[i].visits.load(kRelaxed));
+  };
+  uint32_t best = first;
+  for (uint32_t i = first; i < first + count; ++i) {
+    if (pool_[i].proof.load(kRelaxed) == Proof::kWin) return i;
+    if (rank(i) > rank(best)) best = i;
+  }
+  return best;
+}
+
+Move MctsTree::BestMove(Rng& rng) const {
+  const uint32_t best = BestChild(0);
+  Position position = root_position_;
+  // A root never expanded (a tiny budget) still has to answer: any legal action will do.
+  if (best == 0) return *position.RandomMove(rng);
+  const Move first = pool_[best].move();
+  if (!(position.IsDoubleTurn() && !IsPending(position)) || first.kind != Move::Kind::kPlace) {
+    return first;
+  }
+  position.Play(first);
+  const uint32_t partner = BestChild(best);
+  if (partner != 0 && pool_[partner].visits.load(kRelaxed) > 0) {
+    return Move::Pair(first.first, pool_[partner].cell);
+  }
+  const std::optional<Move> random_partner = position.RandomMove(rng);
+  LL_CHECK(random_partner && random_partner->kind == Move::Kind::kPlace);
+  return Move::Pair(first.first, random_partner->first);
+}
+
+MctsTree::RootSummary MctsTree::Summarize() const {
+  RootSummary summary;
+  const Node& root = pool_[0];
+  if (root.expansion.load(std::memory_order_acquire) != Expansion::kExpanded) return summary;
+  const uint32_t first = root.first_child.load(kRelaxed);
+  for (uint32_t i = first; i < first + root.num_children.load(kRelaxed); ++i) {
+    const int32_t visits = pool_[i].visits.load(kRelaxed);
+    if (visits > summary.best_visits) {
+      summary.second_visits = summary.best_visits;
+      summary.best_visits = visits;
+      summary.best_win_rate = pool_[i].wins.load(kRelaxed) / static_cast<double>(visits);
+    } else if (visits > summary.second_visits) {
+      summary.second_visits = visits;
+    }
+  }
+  return summary;
+}
+
+std::vector<Move> MctsTree::NodeMoves(uint32_t index, int max_length) const {
+  std::vector<Move> moves;
+  while (static_cast<int>(moves.size()) < max_length) {
+    index = BestChild(index);
+    if (index == 0 || pool_[index].visits.load(kRelaxed) == 0) break;
+    moves.push_back(pool_[index].move());
+  }
+  return moves;
+}
+
+std::vector<Move> MctsTree::WholeMoves(Position position, const std::vector<Move>& node_moves) {
+  std::vector<Move> moves;
+  for (size_t i = 0; i < node_moves.size(); ++i) {
+    const Move& move = node_moves[i];
+    if (position.IsDoubleTurn() && !IsPending(position) && move.kind == Move::Kind::kPlace) {
+      // A first stone without its partner is no whole action.
+      if (i + 1 == node_moves.size()) break;
+      moves.push_back(Move::Pair(move.first, node_moves[++i].first));
+    } else {
+      moves.push_back(move);
+    }
+    position.Play(moves.back());
+  }
+  return moves;
+}
+
+std::vector<CandidateInfo> MctsTree::Candidates(int max_pv_length) const {
+  std::vector<CandidateInfo> candidates;
+  const Node& root = pool_[0];
+  if (root.expansion.load(std::memory_order_acquire) != Expansion::kExpanded) return candidates;
+  const uint32_t first = root.first_child.load(kRelaxed);
+  for (uint32_t i = first; i < first + root.num_children.load(kRelaxed); ++i) {
+    const Node& child = pool_[i];
+    const int32_t visits = child.visits.load(kRelaxed);
+    if (visits == 0) continue;
+    // Node moves take up to two per whole move.
+    std::vector<Move> node_moves = {child.move()};
+    const std::vector<Move> below = NodeMoves(i, 2 * max_pv_length);
+    node_moves.insert(node_moves.end(), below.begin(), below.end());
+    CandidateInfo candidate;
+    candidate.principal_variation = WholeMoves(root_position_, node_moves);
+    if (candidate.principal_variation.empty()) continue;  // a first stone never completed
+    if (static_cast<int>(candidate.principal_variation.size()) > max_pv_length) {
+      candidate.principal_variation.resize(max_pv_length);
+    }
+    candidate.move = candidate.principal_variation.front();
+    candidate.visits = visits;
+    candidate.prior = PriorWinRate(child.prior);
+    const Proof proof = child.proof.load(kRelaxed);
+    candidate.win_rate = proof == Proof::kWin ? 1.0
+                         : proof == Proof::kLoss
+                             ? 0.0
+                             : child.wins.load(kRelaxed) / static_cast<double>(visits);
+    candidates.push_back(std::move(candidate));
+  }
+  std::stable_sort(
+      candidates.begin(), candidates.end(),
+      [](const CandidateInfo& a, const CandidateInfo& b) { return a.visits > b.visits; });
+  return candidates;
+}
+
+}  // namespace lifeline

@@ -1,0 +1,104 @@
+#ifndef LIFELINE_SEARCH_MCTS_TREE_H_
+#define LIFELINE_SEARCH_MCTS_TREE_H_
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "core/bitset.h"
+#include "core/move.h"
+#include "core/position.h"
+#include "core/random.h"
+#include "search/mcts_options.h"
+#include "search/node_pool.h"
+#include "search/player.h"
+
+namespace lifeline {
+
+// The search tree of Monte Carlo tree search and one simulation on it (select, expand, play
+// out, back up), with RAVE statistics and MCTS-Solver proofs.
+//
+// A double turn takes two levels: a node for the first stone (Position's pending stone), then
+// one for its partner, so thousands of pairs share the statistics of their first stones. Swap
+// and komi spending are children like placements. Every node's statistics count for the
+// player whose choice led to it; which colour that is follows from the node's position alone
+// (see OwnerOf), which keeps the swap and the two halves of a double turn consistent.
+//
+// Simulate may run on several threads at once; everything else must not overlap a search.
+// It does not keep time, count visits or pick limits: MctsPlayer does.
+class MctsTree {
+ public:
+  explicit MctsTree(const MctsOptions& options);
+
+  // Scratch memory of one searching thread, reused across simulations.
+  struct Worker {
+    struct Step {
+      uint32_t node;
+      Color owner;
+      Color to_move;
+      bool pending;  // the chooser at this node is its owner (the second stone follows)
+    };
+    std::vector<Step> path;
+    std::vector<Move> moves;
+    std::vector<uint8_t> priors;
+  };
+
+  // Makes `position` the root. With tree reuse, keeps the subtree of a node a few actions
+  // below the old root that holds the same position; otherwise starts afresh. Returns true
+  // when a subtree was kept.
+  bool SetRoot(const Position& position);
+  // Forgets the tree, so that the next SetRoot starts afresh.
+  void Clear();
+
+  void Simulate(Rng& rng, Worker& worker);
+
+  const Position& root_position() const { return root_position_; }
+  const NodePool& pool() const { return pool_; }
+  Proof root_proof() const { return pool_[0].proof.load(std::memory_order_relaxed); }
+
+  // The move to play from the root: a proven win if there is one, else the most visited
+  // child that is not a proven loss; a first stone is completed by its best partner (or a
+  // random legal one when its node was never expanded). The root must have a legal action.
+  Move BestMove(Rng& rng) const;
+  // The two most visited children of the root, and the win rate of the first, for the
+  // player who chooses at the root. Cheap: no principal variation.
+  struct RootSummary {
+    int32_t best_visits = 0;
+    int32_t second_visits = 0;
+    double best_win_rate = 0.5;
+  };
+  RootSummary Summarize() const;
+  // The root's candidates, most visited first, each with its principal variation.
+  std::vector<CandidateInfo> Candidates(int max_pv_length) const;
+
+  // The colour whose wins a node with this position counts: the player who chose the last
+  // action, who still owns that colour after a swap and also makes the first stone's partner.
+  static Color OwnerOf(const Position& position);
+
+ private:
+  void TryExpand(uint32_t index, const Position& position, Rng& rng, Worker& worker);
+  // Plays the simulation out from the leaf at the end of worker.path.
+  Color Playout(const Position& position, const Worker& worker, Rng& rng,
+                Bitset played[2]) const;
+  uint32_t SelectChild(const Node& node) const;
+  double Score(const Node& child, double log_parent) const;
+  void UpdateProof(Node& node, bool pending) const;
+  void BackUp(Worker& worker, Color winner, Bitset played[2]);
+  // Index of the best child to play, or 0 when the node has none.
+  uint32_t BestChild(uint32_t index) const;
+  // The moves of the best children below node `index`, one per node.
+  std::vector<Move> NodeMoves(uint32_t index, int max_length) const;
+  // Node moves played from `position` as whole actions: a first stone and its partner become
+  // one kPair; a trailing first stone is dropped.
+  static std::vector<Move> WholeMoves(Position position, const std::vector<Move>& node_moves);
+  std::optional<uint32_t> FindDescendant(const Position& target) const;
+
+  MctsOptions options_;
+  NodePool pool_;
+  Position root_position_;
+  bool has_root_ = false;
+};
+
+}  // namespace lifeline
+
+#endif  // LIFELINE_SEARCH_MCTS_TREE_H_

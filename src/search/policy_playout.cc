@@ -1,0 +1,73 @@
+#include "search/policy_playout.h"
+
+#include <optional>
+
+#include "core/move.h"
+#include "core/playout.h"
+#include "search/tactics.h"
+
+namespace lifeline {
+namespace {
+
+// Random cells drawn before a stone that only kills its own group is accepted anyway: a few
+// draws avoid most such stones at a small cost, and near the end of a game they may be all
+// that is left.
+constexpr int kDraws = 3;
+
+// The cell `me` places on; `legal` (the legal cells) must not be empty.
+Cell ChoosePlacement(const Board& board, Color me, const Bitset& legal, Cell last, Rng& rng) {
+  const Color enemy = Opponent(me);
+  if (last != kNoCell && board.HasStone(last, enemy)) {
+    Cell save = kNoCell;
+    Bitset near = legal & board.geometry().NeighborSet(last);
+    while (near.Any()) {
+      const Cell c = near.Lowest();
+      near.Reset(c);
+      if (WouldKill(board, me, c)) return c;
+      // Every cell next to the enemy's last stone is one the enemy could play.
+      if (save == kNoCell && WouldKill(board, enemy, c)) save = c;
+    }
+    if (save != kNoCell) return save;
+  }
+  const uint32_t count = static_cast<uint32_t>(legal.Count());
+  Cell c = kNoCell;
+  for (int draw = 0; draw < kDraws; ++draw) {
+    c = legal.Nth(static_cast<int>(rng.Below(count)));
+    if (!WouldKillOnlyOwn(board, me, c)) break;
+  }
+  return c;
+}
+
+}  // namespace
+
+Color PolicyPlayout(Position position, Cell last_move, Rng& rng, Bitset played[2]) {
+  const int max_actions = kMaxPlayoutActionsPerCell * position.geometry().num_cells();
+  for (int actions = 0; actions < max_actions; ++actions) {
+    const Color me = position.to_move();
+    Move move;
+    if (SinglePlacementsAreFast(position)) {
+      // The play phase: single placements, and komi spending for White under komi pie.
+      const Bitset legal = position.board().LegalPlacements(me);
+      const uint32_t count = static_cast<uint32_t>(legal.Count());
+      const uint32_t extra = position.CanSpendKomi() ? 1 : 0;
+      if (count + extra == 0) break;
+      if (extra > 0 && rng.Below(count + extra) == count) {
+        move = Move::SpendKomi();
+      } else {
+        move = Move::Place(ChoosePlacement(position.board(), me, legal, last_move, rng));
+      }
+    } else {
+      const std::optional<Move> random = position.RandomMove(rng);
+      if (!random) break;
+      move = *random;
+    }
+    Bitset& mine = played[Index(me)];
+    if (move.kind == Move::Kind::kPlace || move.kind == Move::Kind::kPair) mine.Set(move.first);
+    if (move.kind == Move::Kind::kPair) mine.Set(move.second);
+    last_move = move.kind == Move::Kind::kPlace ? move.first : kNoCell;
+    position.Play(move);
+  }
+  return Opponent(position.to_move());
+}
+
+}  // namespace lifeline

@@ -1,0 +1,23 @@
+#ifndef LIFELINE_SEARCH_POLICY_PLAYOUT_H_
+#define LIFELINE_SEARCH_POLICY_PLAYOUT_H_
+
+#include "core/bitset.h"
+#include "core/color.h"
+#include "core/geometry.h"
+#include "core/position.h"
+#include "core/random.h"
+
+namespace lifeline {
+
+// A playout with a little Lifeline sense, recording played cells like RecordedPlayout. On
+// every single placement it first looks at the empty cells next to the opponent's last stone,
+// where its captures and threats arise: it takes a kill there, else occupies a cell where the
+// opponent threatens to kill. Otherwise it plays a random legal cell, drawing again (a few
+// times) when that stone would only kill its own group. Double turns, setup stones, swap and
+// komi spending stay uniformly random, as in Position::RandomMove. `last_move` is the cell of
+// the action that led to `position`, or kNoCell.
+Color PolicyPlayout(Position position, Cell last_move, Rng& rng, Bitset played[2]);
+
+}  // namespace lifeline
+
+#endif  // LIFELINE_SEARCH_POLICY_PLAYOUT_H_

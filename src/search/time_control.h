@@ -1,0 +1,90 @@
+#ifndef LIFELINE_SEARCH_TIME_CONTROL_H_
+#define LIFELINE_SEARCH_TIME_CONTROL_H_
+
+#include <cstdint>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "core/color.h"
+
+namespace lifeline {
+
+enum class TimeSystem {
+  kNone,      // no time limit
+  kAbsolute,  // main time only
+  kByoyomi,   // main time, then `periods` periods of `period_time`, each renewed by a move
+  kCanadian,  // main time, then `period_stones` moves within every `period_time`
+  kFischer,   // main time, plus `period_time` (the increment) after every move
+};
+
+// "none", "absolute", "byoyomi", "canadian", "fischer".
+const char* TimeSystemName(TimeSystem system);
+
+// One player's clock as the controller last reported it (time_left), or as the settings
+// started it.
+struct ClockState {
+  double main_left = 0;  // seconds of main time left
+  bool in_overtime = false;
+  double period_left = 0;  // seconds left in the current overtime period
+  int stones_left = 0;     // Canadian: moves still due in the current period
+  int periods_left = 0;    // byo-yomi: periods left, the current one included
+};
+
+// A time control and both clocks: a plain value validated on construction. It measures no
+// time itself: the controller reports the clocks, and the search decides how to use them.
+struct TimeControl {
+  TimeSystem system = TimeSystem::kNone;
+  double main_time = 0;
+  double period_time = 0;  // byo-yomi or Canadian period, or Fischer increment
+  int period_stones = 0;   // Canadian
+  int periods = 0;         // byo-yomi
+  ClockState clocks[2];
+
+  static TimeControl None() { return TimeControl(); }
+  static absl::StatusOr<TimeControl> Absolute(double main_time);
+  static absl::StatusOr<TimeControl> Byoyomi(double main_time, double period_time, int64_t periods);
+  static absl::StatusOr<TimeControl> Canadian(double main_time, double period_time, int64_t stones);
+  static absl::StatusOr<TimeControl> Fischer(double main_time, double increment);
+  // GTP 2 time_settings: Canadian byo-yomi; no overtime when both byo-yomi numbers are 0, and
+  // no limit at all when the byo-yomi time is positive but its stones are 0.
+  static absl::StatusOr<TimeControl> FromGtp(double main_time, double byo_yomi_time,
+                                             int64_t byo_yomi_stones);
+
+  // GTP 2 time_left: `stones` 0 means `seconds` of main time are left; otherwise the player
+  // is in overtime with `seconds` left in the period and `stones` moves (Canadian) or periods
+  // (byo-yomi, as KGS reports them) to go.
+  absl::Status SetTimeLeft(Color color, double seconds, int64_t stones);
+
+  const ClockState& clock(Color color) const { return clocks[Index(color)]; }
+
+  // "absolute 300", "byoyomi 300 30x5", "canadian 300 60/10", "fischer 300+5" or "none".
+  std::string ToString() const;
+};
+
+// How long to think about one move: aim for `target` seconds, and never pass `most`, which
+// the search may use on a critical move. Both are 0 when there is no limit.
+struct MoveTime {
+  double target = 0;
+  double most = 0;
+};
+
+// The moves `color` is still expected to make when the board has `empty_cells` empty cells:
+// Lifeline games last about one placement per cell, half of them each side's, so small and
+// crowded boards plan for fewer moves and think longer on each. Capped, so that the clock
+// is spent in a geometric series that never runs out.
+double ExpectedMovesLeft(int empty_cells);
+
+// The time plan of `color`'s next move. The target is a share of the main time (spread over
+// `moves_to_go` moves) plus most of what overtime guarantees; `most` allows a few times the
+// target. Neither ever reaches what the clock holds for this move: a margin, a quarter of a
+// short period or 0.1 s at most, is kept back for the protocol round trip. Byo-yomi and
+// Canadian periods are respected once entered: a move never spends a second period.
+MoveTime PlanMoveTime(const TimeControl& control, Color color, double moves_to_go);
+
+// PlanMoveTime's target for a board of unknown size (30 moves to go).
+double MoveTimeBudget(const TimeControl& control, Color color);
+
+}  // namespace lifeline
+
+#endif  // LIFELINE_SEARCH_TIME_CONTROL_H_

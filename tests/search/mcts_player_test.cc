@@ -1,0 +1,210 @@
+#include "search/mcts_player.h"
+
+#include <atomic>
+#include <tuple>
+
+#include "core/move.h"
+#include "core/position.h"
+#include "gtest/gtest.h"
+#include "search_test_support.h"
+
+namespace lifeline {
+namespace {
+
+using test::FakeClock;
+using test::RandomPosition;
+
+SearchLimits Visits(int64_t visits) {
+  SearchLimits limits;
+  limits.max_visits = visits;
+  return limits;
+}
+
+MctsOptions SmallOptions() {
+  MctsOptions options;
+  options.memory_bytes = int64_t{16} << 20;
+  return options;
+}
+
+// Expects a legal move of the right shape: a pair on a double turn, a completion when a
+// first stone is pending.
+void ExpectLegalAnswer(const Position& position, const SearchResult& result) {
+  ASSERT_FALSE(result.resign);
+  EXPECT_TRUE(position.CheckMove(result.move).ok())
+      << MoveToString(position.geometry(), result.move) << " on\n"
+      << position.board().ToDiagram();
+  if (position.IsDoubleTurn() && position.pending_stone() == kNoCell) {
+    EXPECT_NE(result.move.kind, Move::Kind::kPlace);
+  }
+}
+
+class MctsLegalityTest : public ::testing::TestWithParam<std::tuple<Balancing, int, bool>> {};
+
+TEST_P(MctsLegalityTest, NeverAnswersAnIllegalMove) {
+  const auto [balancing, base, plain] = GetParam();
+  const Rules rules{balancing, balancing == Balancing::kKomiPie ? 3 : 0};
+  MctsOptions options = plain ? MctsOptions::PlainUct() : SmallOptions();
+  options.memory_bytes = int64_t{16} << 20;
+  FakeClock clock;
+  MctsPlayer player(options, clock);
+  for (uint64_t seed = 0; seed < 12; ++seed) {
+    // Early seeds stay in the opening (double turns, swap, setup), later ones go deeper.
+    const int actions = static_cast<int>(seed < 6 ? seed : seed * 7);
+    Position position = RandomPosition(base, rules, actions, seed);
+    if (position.IsOver()) continue;
+    Rng rng(seed);
+    ExpectLegalAnswer(position, player.Search(position, Visits(300), rng, nullptr));
+    if (position.IsDoubleTurn()) {
+      // With the first stone on the board, the answer is its partner.
+      position.Play(Move::Place(position.PlacementCells().Lowest()));
+      const SearchResult result = player.Search(position, Visits(300), rng, nullptr);
+      ExpectLegalAnswer(position, result);
+      EXPECT_EQ(result.move.kind, Move::Kind::kPlace);
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllRules, MctsLegalityTest,
+                         ::testing::Combine(::testing::Values(Balancing::kStrongPie,
+                                                              Balancing::kWeakPie,
+                                                              Balancing::kKomiPie),
+                                            ::testing::Values(3, 5), ::testing::Bool()));
+
+TEST(MctsPlayerTest, ConsidersSwapAndKomi) {
+  FakeClock clock;
+  MctsPlayer player(SmallOptions(), clock);
+  // White's first turn under strong pie: the swap is a candidate.
+  Position strong = RandomPosition(5, Rules{}, 1, 3);
+  ASSERT_TRUE(strong.CanSwap());
+  Rng rng(1);
+  const SearchResult result = player.Search(strong, Visits(2000), rng, nullptr);
+  ExpectLegalAnswer(strong, result);
+  bool swap_searched = false;
+  for (const CandidateInfo& candidate : result.info.candidates) {
+    swap_searched |= candidate.move == Move::Swap();
+  }
+  EXPECT_TRUE(swap_searched);
+  // White after the komi-pie setup: spending komi is a candidate.
+  Position komi = RandomPosition(5, Rules{Balancing::kKomiPie, 2}, 5, 4);
+  ASSERT_TRUE(komi.CanSpendKomi());
+  const SearchResult komi_result = player.Search(komi, Visits(2000), rng, nullptr);
+  ExpectLegalAnswer(komi, komi_result);
+  bool komi_searched = false;
+  for (const CandidateInfo& candidate : komi_result.info.candidates) {
+    komi_searched |= candidate.move == Move::SpendKomi();
+  }
+  EXPECT_TRUE(komi_searched);
+}
+
+TEST(MctsPlayerTest, TwoThreadsAnswerLegalMoves) {
+  MctsOptions options = SmallOptions();
+  options.threads = 2;
+  FakeClock clock;
+  MctsPlayer player(options, clock);
+  for (uint64_t seed = 0; seed < 6; ++seed) {
+    const Position position = RandomPosition(5, Rules{}, static_cast<int>(seed * 5), seed);
+    if (position.IsOver()) continue;
+    Rng rng(seed);
+    const SearchResult result = player.Search(position, Visits(2000), rng, nullptr);
+    ExpectLegalAnswer(position, result);
+    EXPECT_EQ(result.info.playouts, 2000);
+  }
+}
+
+TEST(MctsPlayerTest, OneThreadIsDeterministicForASeed) {
+  const Position position = RandomPosition(7, Rules{}, 6, 11);
+  const auto run = [&] {
+    FakeClock clock;
+    MctsPlayer player(SmallOptions(), clock);
+    Rng rng(42);
+    return player.Search(position, Visits(3000), rng, nullptr);
+  };
+  const SearchResult a = run();
+  const SearchResult b = run();
+  EXPECT_EQ(a.move, b.move);
+  ASSERT_EQ(a.info.candidates.size(), b.info.candidates.size());
+  for (size_t i = 0; i < a.info.candidates.size(); ++i) {
+    EXPECT_EQ(a.info.candidates[i].move, b.info.candidates[i].move);
+    EXPECT_EQ(a.info.candidates[i].visits, b.info.candidates[i].visits);
+  }
+}
+
+TEST(MctsPlayerTest, TreeStaysWithinItsMemoryLimit) {
+  MctsOptions options;
+  options.memory_bytes = 2000 * static_cast<int64_t>(NodePool::kNodeBytes);
+  FakeClock clock;
+  MctsPlayer player(options, clock);
+  const Position position = RandomPosition(7, Rules{}, 4, 5);
+  Rng rng(5);
+  const SearchResult result = player.Search(position, Visits(20000), rng, nullptr);
+  ExpectLegalAnswer(position, result);
+  EXPECT_EQ(player.tree().pool().capacity(), 2000u);
+  EXPECT_LE(player.tree().pool().size(), 2000u);
+  EXPECT_GT(player.tree().pool().size(), 1000u);  // it did grow until nearly full
+  EXPECT_EQ(result.info.playouts, 20000);
+}
+
+TEST(MctsPlayerTest, StopsAtTheTimeLimit) {
+  // Every reading of the clock advances it by a millisecond: 0.05 s is about 50 simulations.
+  FakeClock clock(0.001);
+  MctsPlayer player(SmallOptions(), clock);
+  const Position position = RandomPosition(5, Rules{}, 4, 2);
+  SearchLimits limits;
+  limits.max_seconds = 0.05;
+  Rng rng(2);
+  const SearchResult result = player.Search(position, limits, rng, nullptr);
+  ExpectLegalAnswer(position, result);
+  EXPECT_GE(result.info.playouts, 40);
+  EXPECT_LE(result.info.playouts, 50);
+}
+
+TEST(MctsPlayerTest, StopFlagEndsTheSearchWithALegalMove) {
+  FakeClock clock;
+  MctsPlayer player(SmallOptions(), clock);
+  const Position position = RandomPosition(5, Rules{}, 8, 9);
+  const std::atomic<bool> stop{true};
+  SearchLimits limits;
+  limits.stop = &stop;
+  Rng rng(9);
+  const SearchResult result = player.Search(position, limits, rng, nullptr);
+  ExpectLegalAnswer(position, result);
+  EXPECT_EQ(result.info.playouts, 0);
+}
+
+TEST(MctsPlayerTest, ReusesTheSubtreeOfTheNextPosition) {
+  FakeClock clock;
+  MctsPlayer player(SmallOptions(), clock);
+  Position position = RandomPosition(5, Rules{}, 6, 13);
+  Rng rng(13);
+  const SearchResult first = player.Search(position, Visits(5000), rng, nullptr);
+  ASSERT_FALSE(first.info.candidates.empty());
+  const std::vector<Move>& pv = first.info.candidates.front().principal_variation;
+  ASSERT_GE(pv.size(), 2u);
+  position.Play(pv[0]);
+  position.Play(pv[1]);
+  const SearchResult second = player.Search(position, Visits(100), rng, nullptr);
+  ExpectLegalAnswer(position, second);
+  // The root kept the visits it had as a grandchild.
+  EXPECT_GT(second.info.visits, 100);
+  player.NewGame();
+  const SearchResult fresh = player.Search(position, Visits(100), rng, nullptr);
+  EXPECT_EQ(fresh.info.visits, 100);
+}
+
+TEST(MctsPlayerTest, ReportsProgressWhenAsked) {
+  FakeClock clock(0.001);
+  MctsPlayer player(SmallOptions(), clock);
+  const Position position = RandomPosition(5, Rules{}, 4, 2);
+  int reports = 0;
+  Rng rng(2);
+  SearchLimits limits = Visits(100);
+  limits.report_interval = 0.01;
+  player.Search(position, limits, rng, [&](const SearchInfo& info) {
+    ++reports;
+    EXPECT_LE(info.playouts, 100);
+  });
+  EXPECT_GE(reports, 5);
+}
+
+}  // namespace
+}  // namespace lifeline

@@ -1,0 +1,47 @@
+#ifndef LIFELINE_TESTS_SEARCH_SEARCH_TEST_SUPPORT_H_
+#define LIFELINE_TESTS_SEARCH_SEARCH_TEST_SUPPORT_H_
+
+#include <cstdint>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "core/color.h"
+#include "core/position.h"
+#include "search/clock.h"
+
+namespace lifeline::test {
+
+// A clock that moves only when told to, and by `step` seconds at each reading, so that time
+// limits are exercised without waiting and without depending on the machine.
+class FakeClock : public SteadyClock {
+ public:
+  explicit FakeClock(double step = 0) : step_(step) {}
+  double Now() const override {
+    const double now = now_;
+    now_ += step_;
+    return now;
+  }
+  void Advance(double seconds) { now_ += seconds; }
+
+ private:
+  double step_;
+  mutable double now_ = 0;
+};
+
+// A komi-pie position whose board is the diagram and where `to_move` moves, with no komi
+// left. It is reached by legal moves: the setup stones, then the diagram's stones in reading
+// order, White spending komi when it runs out of stones. Needs at least two stones of each
+// colour, the first two of each colour not adjacent, and as many black stones as white ones
+// (one more when White is to move); fails when the diagram cannot be reached that way.
+absl::StatusOr<Position> PositionFromDiagram(int base, absl::string_view diagram, Color to_move);
+
+// Whether the side to move wins with best play, by exhaustive search (small positions only).
+bool SideToMoveWins(const Position& position);
+
+// A position of `base` after `actions` uniformly random actions from the start under
+// `rules`, drawn with `seed`; it may be over.
+Position RandomPosition(int base, const Rules& rules, int actions, uint64_t seed);
+
+}  // namespace lifeline::test
+
+#endif  // LIFELINE_TESTS_SEARCH_SEARCH_TEST_SUPPORT_H_
