@@ -71,6 +71,17 @@ Bitset Board::LegalPlacements(Color color) const {
   return geometry_->Flood(own, open | own) & open;
 }
 
+bool Board::IsLegalPlacement(Color color, Cell c) const {
+  const Bitset& own = stones(color);
+  if (geometry_->NeighborSet(c).Intersects(own)) return true;
+  const Bitset passable = empty() | own;
+  Bitset reach = Bitset::Single(c);
+  do {
+    if (reach.Intersects(own)) return true;
+  } while (geometry_->GrowOnce(reach, passable));
+  return false;
+}
+
 PlacementEffect Board::PlaceFast(Color color, Cell c) {
   AddStone(c, color);
   PlacementEffect effect;

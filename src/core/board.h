@@ -48,6 +48,9 @@ class Board {
   // path of empty or `color` cells reaches a `color` stone (RULES.md shows this equals the
   // "board must change" rule). Empty when `color` has no stone.
   Bitset LegalPlacements(Color color) const;
+  // LegalPlacements(color).Test(c) for one empty cell, usually without a flood: a cell next to
+  // an own stone is legal at once, otherwise a flood from it stops at the first own stone.
+  bool IsLegalPlacement(Color color, Cell c) const;
 
   // Places one stone of `color` on `c` and removes dead groups, enemy first. Requires that
   // `c` is in LegalPlacements(color) and that every group on the board is alive (true at the

@@ -12,6 +12,9 @@ int OpeningLength(Balancing balancing) { return balancing == Balancing::kStrongP
 // Tries to draw a legal pair at random this many times before listing them all; a random pair
 // is nearly always legal, so the list is only built on tiny, crowded boards.
 constexpr int kPairDraws = 64;
+// Draws of a random empty cell for a single placement before the legal cells are listed
+// (few draws fail unless the side to move is nearly shut out).
+constexpr int kCellDraws = 8;
 
 }  // namespace
 
@@ -180,6 +183,19 @@ std::optional<Move> Position::RandomMove(Rng& rng) const {
     const std::vector<Move> moves = LegalMoves();
     if (moves.empty()) return std::nullopt;
     return moves[rng.Below(static_cast<uint32_t>(moves.size()))];
+  }
+  if (!IsSetupTurn() && pending_ == kNoCell) {
+    // A single turn: draw from the empty cells plus a komi slot, and draw again when the cell
+    // is illegal. Uniform over the legal actions, and most draws need no flood at all.
+    const Bitset open = board_.empty();
+    const uint32_t n = static_cast<uint32_t>(open.Count());
+    const uint32_t slots = n + (CanSpendKomi() ? 1 : 0);
+    for (int draw = 0; draw < kCellDraws && board_.stones(to_move_).Any(); ++draw) {
+      const uint32_t pick = rng.Below(slots);
+      if (pick == n) return Move::SpendKomi();
+      const Cell c = open.Nth(static_cast<int>(pick));
+      if (board_.IsLegalPlacement(to_move_, c)) return Move::Place(c);
+    }
   }
   const Bitset cells = PlacementCells();
   const int extra = (CanSwap() ? 1 : 0) + (CanSpendKomi() ? 1 : 0);
