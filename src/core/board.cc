@@ -5,46 +5,25 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "core/ring_runs.h"
 
 namespace lifeline {
 namespace {
 
-// kArcs[mask] is the number of separate runs of set bits in a 6-bit ring mask (bit k is the
-// k-th neighbour in ring order, and neighbour 5 touches neighbour 0). Cells of one run touch
-// each other, so a placement whose passable neighbours form one run cannot split a region.
-constexpr std::array<int8_t, 64> MakeArcTable() {
-  std::array<int8_t, 64> table{};
-  for (int mask = 0; mask < 64; ++mask) {
-    int arcs = 0;
-    for (int k = 0; k < 6; ++k) {
-      const bool here = (mask >> k) & 1;
-      const bool before = (mask >> ((k + 5) % 6)) & 1;
-      if (here && !before) ++arcs;
-    }
-    table[mask] = static_cast<int8_t>(mask == 63 ? 1 : arcs);
-  }
-  return table;
-}
-constexpr std::array<int8_t, 64> kArcs = MakeArcTable();
-
-// The ring mask of the neighbours of `c` that are in `set`, and one cell of each run.
-struct RingRuns {
+// The runs of the neighbours of `c` that are in `set`, and the first cell of each run.
+struct RunStarts {
   int count = 0;
   Cell first_cells[3] = {kNoCell, kNoCell, kNoCell};
 };
 
-RingRuns FindRuns(const Geometry& geometry, Cell c, const Bitset& set) {
-  const std::array<Cell, 6>& ring = geometry.RingPositions(c);
-  int mask = 0;
-  for (int k = 0; k < 6; ++k) mask |= static_cast<int>(set.Test(ring[k])) << k;
-  RingRuns runs;
-  runs.count = kArcs[mask];
+RunStarts FindRuns(const Geometry& geometry, Cell c, const Bitset& set) {
+  const int mask = RingMask(geometry, c, set);
+  RunStarts runs;
+  runs.count = RingRuns(mask);
   if (runs.count <= 1) return runs;
   int found = 0;
   for (int k = 0; k < 6; ++k) {
-    const bool here = (mask >> k) & 1;
-    const bool before = (mask >> ((k + 5) % 6)) & 1;
-    if (here && !before) runs.first_cells[found++] = ring[k];
+    if (StartsRun(mask, k)) runs.first_cells[found++] = geometry.Neighbors(c)[k];
   }
   return runs;
 }
@@ -93,7 +72,7 @@ PlacementEffect Board::PlaceFast(Color color, Cell c) {
 int Board::RemoveEnemiesCutBy(Cell c, Color enemy) {
   const Bitset& enemy_stones = stones(enemy);
   const Bitset passable = empty() | enemy_stones;
-  const RingRuns runs = FindRuns(*geometry_, c, passable);
+  const RunStarts runs = FindRuns(*geometry_, c, passable);
   if (runs.count <= 1) return 0;  // the enemy region around c is still one piece
 
   // Grow from the first run until it meets every other run (nothing was split) or stops.

@@ -48,6 +48,9 @@ class Position {
   Cell pending_stone() const { return pending_; }
   int komi_left() const { return komi_left_; }
   bool swapped() const { return swapped_; }
+  // False when a group may be dead at the start of this turn (only right after the weak or
+  // komi pie setup, whose stones are never judged); Board::PlaceFast needs it true.
+  bool all_groups_alive() const { return all_alive_; }
   // Stones of `color` removed from the board so far.
   int captured(Color color) const { return captured_[Index(color)]; }
   // Hash of the stones and of every other field that changes the legal actions.

@@ -1,5 +1,6 @@
 #include "gtp/search_commands.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -28,31 +29,40 @@ constexpr int64_t kDefaultIntervalCs = 100;
 constexpr int64_t kMaxIntervalCs = 360000;
 // How often an analysis looks for the next input line: quick enough to feel immediate.
 constexpr std::chrono::milliseconds kInputPoll(5);
+// The longest lifeline-speed measurement.
+constexpr double kMaxSpeedSeconds = 600;
 
 using Answer = absl::StatusOr<std::string>;
 
-// Builds the player the table describes, with one setting taking a value not yet stored
+// The search settings the table describes, with one setting taking a value not yet stored
 // (option hooks run before the table changes).
-std::unique_ptr<Player> MakePlayer(const OptionTable& table, absl::string_view changed,
-                                   const OptionValue& value) {
+MctsOptions MakeOptions(const OptionTable& table, absl::string_view changed,
+                        const OptionValue& value) {
   const auto get_int = [&](absl::string_view name) {
     return name == changed ? std::get<int64_t>(value) : table.GetInt(name);
   };
   const auto get_bool = [&](absl::string_view name) {
     return name == changed ? std::get<bool>(value) : table.GetBool(name);
   };
-  const std::string& kind =
-      changed == "player" ? std::get<std::string>(value) : table.GetChoice("player");
-  if (kind == "random") return std::make_unique<RandomPlayer>();
   MctsOptions options = get_bool("plain-uct") ? MctsOptions::PlainUct() : MctsOptions();
   options.rave = options.rave && get_bool("rave");
   options.priors = options.priors && get_bool("priors");
+  options.prior_visits =
+      changed == "prior-visits" ? std::get<double>(value) : table.GetNumber("prior-visits");
   options.policy = options.policy && get_bool("policy");
   options.solver = options.solver && get_bool("solver");
   options.reuse_tree = options.reuse_tree && get_bool("reuse");
   options.threads = static_cast<int>(get_int("threads"));
   options.memory_bytes = get_int("memory") << 20;
-  return std::make_unique<MctsPlayer>(options);
+  return options;
+}
+
+std::unique_ptr<Player> MakePlayer(const OptionTable& table, absl::string_view changed,
+                                   const OptionValue& value) {
+  const std::string& kind =
+      changed == "player" ? std::get<std::string>(value) : table.GetChoice("player");
+  if (kind == "random") return std::make_unique<RandomPlayer>();
+  return std::make_unique<MctsPlayer>(MakeOptions(table, changed, value));
 }
 
 OptionSpec RebuildsPlayer(OptionSpec spec, OptionTable& table, Engine& engine) {
@@ -157,6 +167,27 @@ Answer GenMoveAnalyze(Engine& engine, AnswerStream& stream, const Arguments& arg
   return "play " + *token;
 }
 
+// lifeline-speed BASE SECONDS: the search's playout and node rates with the current options.
+Answer Speed(Engine& engine, const Arguments& args) {
+  LL_RETURN_IF_ERROR(args.ExpectCount(2));
+  const absl::StatusOr<int64_t> base = args.IntAt(0, Geometry::kMinBase, Geometry::kMaxBase);
+  if (!base.ok()) return base.status();
+  const absl::StatusOr<double> seconds = args.NumberAt(1);
+  if (!seconds.ok()) return seconds.status();
+  if (*seconds <= 0 || *seconds > kMaxSpeedSeconds) {
+    return SyntaxError(absl::StrCat("seconds out of range (0..", kMaxSpeedSeconds, "]"));
+  }
+  const MctsOptions options = MakeOptions(engine.options(), "", OptionValue());
+  const SpeedResult speed =
+      MeasureSearchSpeed(static_cast<int>(*base), *seconds, options, RealClock::Instance());
+  const double elapsed = std::max(speed.seconds, 1e-9);
+  return absl::StrFormat(
+      "base %d threads %d playouts %d nodes %d seconds %.3f playouts/s %.0f "
+      "nodes/s %.0f",
+      *base, options.threads, speed.playouts, speed.nodes, speed.seconds, speed.playouts / elapsed,
+      speed.nodes / elapsed);
+}
+
 absl::StatusOr<std::string> Bench(Engine& /*engine*/, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCountBetween(0, 1));
   int64_t visits = kBenchVisits;
@@ -203,10 +234,15 @@ void DeclareSearchOptions(OptionTable& table, Engine& engine) {
     table.Declare(
         RebuildsPlayer(OptionSpec::Bool(entry.name, entry.value, entry.help), table, engine));
   }
+  table.Declare(RebuildsPlayer(
+      OptionSpec::Number("prior-visits", defaults.prior_visits, 0, 1000,
+                         "virtual visits that carry a prior (its weight against real visits)"),
+      table, engine));
 }
 
 void AddSearchCommands(CommandRegistry& registry, Engine& engine, AnswerStream& stream) {
   registry.Add("lifeline-bench", Bind(engine, Bench));
+  registry.Add("lifeline-speed", Bind(engine, Speed));
   registry.Add("lifeline-analyze",
                [&engine, &stream](const Arguments& args) { return Analyze(engine, stream, args); });
   registry.Add("lifeline-genmove_analyze", [&engine, &stream](const Arguments& args) {

@@ -45,10 +45,11 @@ class AnswerStream {
 };
 
 // The search settings: player (random or mcts), visits, time, threads, memory. Changing the
-// player, threads or memory builds a new player (its tree is dropped).
+// player, threads, memory, prior-visits or a switch (rave, priors, policy, solver, reuse,
+// plain-uct) builds a new player (its tree is dropped).
 void DeclareSearchOptions(OptionTable& table, Engine& engine);
-// lifeline-bench [VISITS], lifeline-analyze [INTERVAL], lifeline-genmove_analyze COLOR
-// [INTERVAL] (intervals in centiseconds).
+// lifeline-bench [VISITS], lifeline-speed BASE SECONDS, lifeline-analyze [INTERVAL] and
+// lifeline-genmove_analyze COLOR [INTERVAL] (intervals in centiseconds).
 void AddSearchCommands(CommandRegistry& registry, Engine& engine, AnswerStream& stream);
 // The bench's result on one line, as lifeline-bench answers and --bench prints it.
 std::string BenchReport(const BenchResult& result);

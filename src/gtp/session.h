@@ -33,7 +33,8 @@ struct SessionConfig {
 // "=id result" or "?id message" and an empty line, until quit or the end of the input. The
 // commands live in a registry (the protocol's own here, the rest in the command-group files)
 // and act on one Engine. A refused command never changes the engine; no input line can make
-// the session crash or hang. It prints nothing but answers; it owns no threads.
+// the session crash or hang. It prints nothing but answers; its only thread is the one that
+// lifeline-analyze starts to watch for the next input line while the search runs.
 class Session {
  public:
   // `input_ready` tells a streaming command (lifeline-analyze) that the next line is waiting

@@ -50,6 +50,8 @@ ABSL_FLAG(bool, priors, lifeline::MctsOptions().priors, "search: priors from Lif
 ABSL_FLAG(bool, policy, lifeline::MctsOptions().policy, "search: playout policy");
 ABSL_FLAG(bool, solver, lifeline::MctsOptions().solver, "search: MCTS-Solver");
 ABSL_FLAG(bool, reuse, lifeline::MctsOptions().reuse_tree, "search: tree reuse between moves");
+ABSL_FLAG(std::optional<std::string>, prior_visits, std::nullopt,
+          "search: virtual visits that carry a prior");
 ABSL_FLAG(bool, plain_uct, false,
           "search: plain UCT with uniform random playouts (every enhancement off)");
 
@@ -151,6 +153,7 @@ int main(int argc, char** argv) {
       {"player", absl::GetFlag(FLAGS_player)},   {"visits", absl::GetFlag(FLAGS_visits)},
       {"time", absl::GetFlag(FLAGS_time)},       {"threads", absl::GetFlag(FLAGS_threads)},
       {"memory", absl::GetFlag(FLAGS_memory)},
+      {"prior-visits", absl::GetFlag(FLAGS_prior_visits)},
   };
   for (const auto& [name, value] : search_flags) {
     if (status.ok() && value) status = session.engine().options().Set(name, *value);

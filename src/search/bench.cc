@@ -60,4 +60,25 @@ BenchResult RunBench(int64_t visits, const SteadyClock& clock) {
   return result;
 }
 
+SpeedResult MeasureSearchSpeed(int base, double seconds, const MctsOptions& options,
+                               const SteadyClock& clock) {
+  Position position(Geometry::ForBase(base), Rules{});
+  Rng rng(kSeed);
+  for (int i = 0; i < position.geometry().num_cells() / 4; ++i) {
+    const std::optional<Move> move = position.RandomMove(rng);
+    if (!move) break;
+    position.Play(*move);
+  }
+  SpeedResult result;
+  if (position.IsOver()) return result;
+  MctsPlayer player(options, clock);
+  SearchLimits limits;
+  limits.max_seconds = seconds;
+  const SearchResult searched = player.Search(position, limits, rng, nullptr);
+  result.playouts = searched.info.playouts;
+  result.nodes = player.tree().pool().size();
+  result.seconds = searched.info.seconds;
+  return result;
+}
+
 }  // namespace lifeline

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "search/clock.h"
+#include "search/mcts_options.h"
 
 namespace lifeline {
 
@@ -29,6 +30,16 @@ inline constexpr int64_t kBenchVisits = 2000;
 // Stockfish's bench: the node count is a signature that tests pin, the rate a quick speed
 // check.
 BenchResult RunBench(int64_t visits, const SteadyClock& clock);
+
+// The search's speed on one board: a fresh search with `options` for `seconds` from a fixed
+// middle-game position of `base` (a quarter of the cells filled by seeded random actions).
+struct SpeedResult {
+  int64_t playouts = 0;
+  int64_t nodes = 0;
+  double seconds = 0;
+};
+SpeedResult MeasureSearchSpeed(int base, double seconds, const MctsOptions& options,
+                               const SteadyClock& clock);
 
 }  // namespace lifeline
 

@@ -25,7 +25,7 @@ struct MctsOptions {
   // simple Lifeline knowledge gives its move (see ComputePriors). They replace the
   // first-play urgency, so that good-looking moves are tried first.
   bool priors = true;
-  double prior_visits = 20.0;
+  double prior_visits = 5.0;
 
   // Playouts that take kills, answer threats and avoid killing their own groups (see
   // PolicyPlayout) instead of uniformly random ones.

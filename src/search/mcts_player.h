@@ -42,10 +42,11 @@ class MctsPlayer : public Player {
   MctsOptions options_;
   const SteadyClock& clock_;
   MctsTree tree_;
-  // Shared by the threads of one search.
-  std::atomic<bool> done_{false};
-  std::atomic<int64_t> started_{0};
-  std::atomic<int64_t> finished_{0};
+  // Shared by the threads of one search, each on its own cache line: the counters change
+  // after every simulation and would otherwise slow every thread's reading of `done_`.
+  alignas(64) std::atomic<bool> done_{false};
+  alignas(64) std::atomic<int64_t> started_{0};
+  alignas(64) std::atomic<int64_t> finished_{0};
   int64_t max_visits_ = 0;
   // When the main thread next asks whether the move is critical, and its last answer.
   double next_critical_check_ = 0;

@@ -16,7 +16,8 @@
 namespace lifeline {
 
 // The search tree of Monte Carlo tree search and one simulation on it (select, expand, play
-// out, back up), with RAVE statistics and MCTS-Solver proofs.
+// out, back up), with RAVE statistics, priors from Lifeline knowledge given to new children,
+// a playout policy and MCTS-Solver proofs, each behind its switch in MctsOptions.
 //
 // A double turn takes two levels: a node for the first stone (Position's pending stone), then
 // one for its partner, so thousands of pairs share the statistics of their first stones. Swap
@@ -78,8 +79,7 @@ class MctsTree {
  private:
   void TryExpand(uint32_t index, const Position& position, Rng& rng, Worker& worker);
   // Plays the simulation out from the leaf at the end of worker.path.
-  Color Playout(const Position& position, const Worker& worker, Rng& rng,
-                Bitset played[2]) const;
+  Color Playout(const Position& position, const Worker& worker, Rng& rng, Bitset played[2]) const;
   uint32_t SelectChild(const Node& node) const;
   double Score(const Node& child, double log_parent) const;
   void UpdateProof(Node& node, bool pending) const;

@@ -16,8 +16,8 @@ namespace lifeline {
 // How long one search may run. Every limit that is set applies; the search stops at the first
 // one reached. With none set a player picks its own default.
 struct SearchLimits {
-  int64_t max_visits = 0;      // 0: no visit limit
-  double max_seconds = 0;      // 0: no time limit
+  int64_t max_visits = 0;  // 0: no visit limit
+  double max_seconds = 0;  // 0: no time limit
   // When above max_seconds, the search may run on up to this many seconds while the best
   // move is still unclear (a critical move); it never runs past it.
   double extended_seconds = 0;

@@ -13,13 +13,21 @@ namespace {
 // The main time is spread over at most this many of the player's moves (and at least
 // kMinMovesToGo): Lifeline games on the recommended boards last a few dozen turns per side.
 constexpr double kMovesToGo = 30;
-constexpr double kMinMovesToGo = 6;
+constexpr double kMinMovesToGo = 10;
 // Kept back from what the clock holds for the protocol round trip and the process's own
 // delays: this, or a quarter of the time available when that is shorter.
 constexpr double kSafetySeconds = 0.1;
 constexpr double kSafetyShare = 0.25;
-// A critical move may take this many times the target.
+// Main time kept back for each later move, which will cost some time however fast it is
+// played (the round trip, the search's set-up): without it a long game on a short clock
+// would run out however small the shares become. Kept for twice the moves expected, since
+// captures can make a game much longer than its empty cells suggest.
+constexpr double kMoveReserve = 0.01;
+constexpr double kReserveMoves = 2;
+// A critical move may take this many times the target, but no more than this share of the
+// main time on top of it, so that a run of critical moves cannot drain the clock.
 constexpr double kExtension = 3;
+constexpr double kExtensionShare = 0.1;
 // The budget never falls below this while a clock runs, because 0 would mean "no limit".
 constexpr double kMinimumBudget = 0.005;
 // Seconds and counts above these are refused, so clocks stay far from overflow.
@@ -150,28 +158,33 @@ std::string TimeControl::ToString() const {
   return "none";
 }
 
-double ExpectedMovesLeft(int empty_cells) {
-  return std::clamp(empty_cells / 2.0, kMinMovesToGo, kMovesToGo);
-}
+double ExpectedMovesLeft(int empty_cells) { return std::max(empty_cells / 2.0, kMinMovesToGo); }
 
 MoveTime PlanMoveTime(const TimeControl& control, Color color, double moves_to_go) {
   const ClockState& clock = control.clock(color);
   moves_to_go = std::max(moves_to_go, 1.0);
+  // The main time's share is spread over at most kMovesToGo moves: a geometric series that
+  // spends more early, when moves matter more, and never reaches the end of the clock.
+  const double spread = std::min(moves_to_go, kMovesToGo);
+  const double later_moves_reserve = kMoveReserve * (kReserveMoves * moves_to_go - 1);
   // A clock in overtime, or one with no main time left (a time per move), runs on periods.
   const bool overtime = clock.in_overtime || clock.main_left <= 0;
   double target = 0;
   double available = 0;
+  double reserve = 0;
   switch (control.system) {
     case TimeSystem::kNone:
       return MoveTime();
     case TimeSystem::kAbsolute:
       available = clock.main_left;
-      target = clock.main_left / moves_to_go;
+      target = clock.main_left / spread;
+      reserve = later_moves_reserve;
       break;
     case TimeSystem::kFischer:
       // The increment arrives after the move, so only the main time is there to spend.
       available = clock.main_left;
-      target = clock.main_left / moves_to_go + 0.75 * control.period_time;
+      target = clock.main_left / spread + 0.75 * control.period_time;
+      reserve = control.period_time >= kMoveReserve ? 0 : later_moves_reserve;
       break;
     case TimeSystem::kByoyomi:
       if (overtime) {
@@ -180,7 +193,7 @@ MoveTime PlanMoveTime(const TimeControl& control, Color color, double moves_to_g
       } else {
         // Main time may run out during the move: the first period then covers the rest.
         available = clock.main_left + control.period_time;
-        target = clock.main_left / moves_to_go + 0.5 * control.period_time;
+        target = clock.main_left / spread + 0.5 * control.period_time;
       }
       break;
     case TimeSystem::kCanadian:
@@ -193,14 +206,16 @@ MoveTime PlanMoveTime(const TimeControl& control, Color color, double moves_to_g
         target = 0.9 * available;
       } else {
         available = clock.main_left;
-        target = clock.main_left / moves_to_go;
+        target = clock.main_left / spread;
       }
       break;
   }
-  const double usable = available - std::min(kSafetySeconds, kSafetyShare * available);
+  const double usable = available - std::min(kSafetySeconds, kSafetyShare * available) - reserve;
   MoveTime plan;
   plan.target = std::max(std::min(target, usable), kMinimumBudget);
-  plan.most = std::max(std::min(kExtension * target, usable), plan.target);
+  const double extra =
+      std::min((kExtension - 1) * target, overtime ? usable : kExtensionShare * clock.main_left);
+  plan.most = std::max(std::min(target + extra, usable), plan.target);
   return plan;
 }
 

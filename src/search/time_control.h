@@ -71,15 +71,16 @@ struct MoveTime {
 
 // The moves `color` is still expected to make when the board has `empty_cells` empty cells:
 // Lifeline games last about one placement per cell, half of them each side's, so small and
-// crowded boards plan for fewer moves and think longer on each. Capped, so that the clock
-// is spent in a geometric series that never runs out.
+// crowded boards plan for fewer moves and think longer on each.
 double ExpectedMovesLeft(int empty_cells);
 
 // The time plan of `color`'s next move. The target is a share of the main time (spread over
-// `moves_to_go` moves) plus most of what overtime guarantees; `most` allows a few times the
-// target. Neither ever reaches what the clock holds for this move: a margin, a quarter of a
-// short period or 0.1 s at most, is kept back for the protocol round trip. Byo-yomi and
-// Canadian periods are respected once entered: a move never spends a second period.
+// at most 30 of the `moves_to_go` moves) plus most of what overtime guarantees; `most`
+// allows a few times the target. Neither ever reaches what the clock holds for this move: a
+// margin (a quarter of a short period, or 0.1 s at most) is kept back for the protocol round
+// trip, and absolute time also keeps 10 ms for each later move (for twice the moves
+// expected). Byo-yomi and Canadian periods are respected once entered: a move never spends
+// a second period.
 MoveTime PlanMoveTime(const TimeControl& control, Color color, double moves_to_go);
 
 // PlanMoveTime's target for a board of unknown size (30 moves to go).
