@@ -13,12 +13,7 @@ namespace {
 
 using test::FakeClock;
 using test::RandomPosition;
-
-SearchLimits Visits(int64_t visits) {
-  SearchLimits limits;
-  limits.max_visits = visits;
-  return limits;
-}
+using test::Visits;
 
 MctsOptions SmallOptions() {
   MctsOptions options;

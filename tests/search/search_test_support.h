@@ -8,6 +8,7 @@
 #include "core/color.h"
 #include "core/position.h"
 #include "search/clock.h"
+#include "search/player.h"
 
 namespace lifeline::test {
 
@@ -41,6 +42,13 @@ bool SideToMoveWins(const Position& position);
 // A position of `base` after `actions` uniformly random actions from the start under
 // `rules`, drawn with `seed`; it may be over.
 Position RandomPosition(int base, const Rules& rules, int actions, uint64_t seed);
+
+// Limits of a fixed number of visits and nothing else.
+inline SearchLimits Visits(int64_t visits) {
+  SearchLimits limits;
+  limits.max_visits = visits;
+  return limits;
+}
 
 }  // namespace lifeline::test
 

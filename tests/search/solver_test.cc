@@ -13,13 +13,8 @@ namespace {
 using test::FakeClock;
 using test::PositionFromDiagram;
 using test::RandomPosition;
+using test::Visits;
 using test::SideToMoveWins;
-
-SearchLimits Visits(int64_t visits) {
-  SearchLimits limits;
-  limits.max_visits = visits;
-  return limits;
-}
 
 // The legal whole moves of `position` that win for the side to move.
 std::vector<Move> WinningMoves(const Position& position) {
