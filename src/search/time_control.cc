@@ -219,8 +219,4 @@ MoveTime PlanMoveTime(const TimeControl& control, Color color, double moves_to_g
   return plan;
 }
 
-double MoveTimeBudget(const TimeControl& control, Color color) {
-  return PlanMoveTime(control, color, kMovesToGo).target;
-}
-
 }  // namespace lifeline

@@ -83,9 +83,6 @@ double ExpectedMovesLeft(int empty_cells);
 // a second period.
 MoveTime PlanMoveTime(const TimeControl& control, Color color, double moves_to_go);
 
-// PlanMoveTime's target for a board of unknown size (30 moves to go).
-double MoveTimeBudget(const TimeControl& control, Color color);
-
 }  // namespace lifeline
 
 #endif  // LIFELINE_SEARCH_TIME_CONTROL_H_

@@ -38,16 +38,21 @@ TEST(TimeControlTest, TimeLeftUpdatesOneClock) {
   EXPECT_EQ(control.clock(Color::kBlack).main_left, 42);
 }
 
+// The target time of a move with many moves still to play.
+double Budget(const TimeControl& control, Color color) {
+  return PlanMoveTime(control, color, 30).target;
+}
+
 TEST(TimeControlTest, BudgetStaysWithinTheClock) {
-  EXPECT_EQ(MoveTimeBudget(TimeControl::None(), Color::kBlack), 0);
+  EXPECT_EQ(Budget(TimeControl::None(), Color::kBlack), 0);
   const TimeControl absolute = *TimeControl::Absolute(60);
-  EXPECT_NEAR(MoveTimeBudget(absolute, Color::kBlack), 2.0, 1e-9);
+  EXPECT_NEAR(Budget(absolute, Color::kBlack), 2.0, 1e-9);
   TimeControl canadian = *TimeControl::Canadian(0, 10, 5);
   ASSERT_TRUE(canadian.SetTimeLeft(Color::kBlack, 10, 5).ok());
-  EXPECT_NEAR(MoveTimeBudget(canadian, Color::kBlack), 1.8, 1e-9);
+  EXPECT_NEAR(Budget(canadian, Color::kBlack), 1.8, 1e-9);
   TimeControl nearly_out = *TimeControl::Fischer(0.05, 0);
-  EXPECT_GT(MoveTimeBudget(nearly_out, Color::kWhite), 0);
-  EXPECT_LE(MoveTimeBudget(nearly_out, Color::kWhite), 0.05);
+  EXPECT_GT(Budget(nearly_out, Color::kWhite), 0);
+  EXPECT_LE(Budget(nearly_out, Color::kWhite), 0.05);
 }
 
 }  // namespace
