@@ -54,6 +54,14 @@
 #? [5 hex]
 624 lifeline-set boardsize-diameter false
 #? []
+625 lifeline-set resign 0.25
+#? []
+626 lifeline-set resign
+#? [0.25]
+627 lifeline-set resign 1.5
+#? [?invalid value for resign: 1\.5 \(0\.\.1\)]
+628 lifeline-set resign 0
+#? []
 
 # lifeline-loadgame: paths are relative to the working directory (a runner starts the engine
 # in the directory of the .tst file). A record that fails anywhere changes nothing.

@@ -145,7 +145,9 @@ class Game:
                 self._apply(self._turn()[0], move, mover=None)
             winner, result.reason = self._play_turns()
             result.result = "B+" if winner == "b" else "W+"
-            self._ask_final_scores(winner)
+            # A resigned game stops before its end, where final_score has nothing to count.
+            if result.reason != "resign":
+                self._ask_final_scores(winner)
         except Forfeit as forfeit:
             forfeit.seat.discard()
             result.result = "W+" if self._color_of(forfeit.seat) == "b" else "B+"

@@ -47,8 +47,11 @@ MctsOptions MakeOptions(const OptionTable& table, absl::string_view changed,
   MctsOptions options = get_bool("plain-uct") ? MctsOptions::PlainUct() : MctsOptions();
   options.rave = options.rave && get_bool("rave");
   options.priors = options.priors && get_bool("priors");
-  options.prior_visits =
-      changed == "prior-visits" ? std::get<double>(value) : table.GetNumber("prior-visits");
+  const auto get_number = [&](absl::string_view name) {
+    return name == changed ? std::get<double>(value) : table.GetNumber(name);
+  };
+  options.prior_visits = get_number("prior-visits");
+  options.resign_below = get_number("resign");
   options.policy = options.policy && get_bool("policy");
   options.solver = options.solver && get_bool("solver");
   options.reuse_tree = options.reuse_tree && get_bool("reuse");
@@ -216,6 +219,10 @@ void DeclareSearchOptions(OptionTable& table, Engine& engine) {
   table.Declare(RebuildsPlayer(
       OptionSpec::Int("memory", 256, 1, kMaxMemoryMib, "search tree memory limit in MiB"), table,
       engine));
+  table.Declare(RebuildsPlayer(
+      OptionSpec::Number("resign", MctsOptions().resign_below, 0, 1,
+                         "genmove resigns below this win rate (or on a proven loss); 0 never"),
+      table, engine));
   // The enhancements, each with its own switch so that a match can measure it.
   const MctsOptions defaults;
   const struct {

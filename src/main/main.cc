@@ -45,6 +45,8 @@ ABSL_FLAG(std::optional<std::string>, visits, std::nullopt, "search simulations 
 ABSL_FLAG(std::optional<std::string>, time, std::nullopt, "search seconds per move (decimal)");
 ABSL_FLAG(std::optional<std::string>, threads, std::nullopt, "search threads");
 ABSL_FLAG(std::optional<std::string>, memory, std::nullopt, "search tree memory limit in MiB");
+ABSL_FLAG(std::optional<std::string>, resign, std::nullopt,
+          "genmove resigns below this win rate, or on a proven loss (default 0: never)");
 ABSL_FLAG(bool, rave, lifeline::MctsOptions().rave, "search: RAVE statistics");
 ABSL_FLAG(bool, priors, lifeline::MctsOptions().priors, "search: priors from Lifeline knowledge");
 ABSL_FLAG(bool, policy, lifeline::MctsOptions().policy, "search: playout policy");
@@ -152,7 +154,7 @@ int main(int argc, char** argv) {
   const std::pair<const char*, std::optional<std::string>> search_flags[] = {
       {"player", absl::GetFlag(FLAGS_player)},   {"visits", absl::GetFlag(FLAGS_visits)},
       {"time", absl::GetFlag(FLAGS_time)},       {"threads", absl::GetFlag(FLAGS_threads)},
-      {"memory", absl::GetFlag(FLAGS_memory)},
+      {"memory", absl::GetFlag(FLAGS_memory)},   {"resign", absl::GetFlag(FLAGS_resign)},
       {"prior-visits", absl::GetFlag(FLAGS_prior_visits)},
   };
   for (const auto& [name, value] : search_flags) {

@@ -37,6 +37,12 @@ struct MctsOptions {
   // Keep the subtree of the new position between moves.
   bool reuse_tree = true;
 
+  // Resign (SearchResult::resign) when the chosen move is a proven loss, or when its win rate
+  // after at least kResignMinVisits visits is below this; 0 never resigns a game that goes on.
+  // Not an enhancement: plain UCT keeps it.
+  double resign_below = 0;
+  static constexpr int64_t kResignMinVisits = 1000;
+
   int threads = 1;
   // Upper bound on the tree's memory.
   int64_t memory_bytes = int64_t{256} << 20;

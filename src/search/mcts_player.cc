@@ -12,8 +12,11 @@ constexpr int kPvLength = 10;
 // of the second, or while its win rate is this much below the previous search's.
 constexpr double kDominance = 1.5;
 constexpr double kWinRateDrop = 0.05;
-// Seconds between two checks of whether the move is critical (a scan of the root's children).
-constexpr double kCriticalCheckInterval = 0.005;
+// Seconds between two scans of the root's children: whether the move is critical, or settled.
+constexpr double kRootCheckInterval = 0.005;
+// A timed search judges whether its move is settled only after this share of its target, so
+// that the playout rate it extrapolates is measured on more than the first few simulations.
+constexpr double kSettledCheckShare = 0.1;
 
 }  // namespace
 
@@ -32,16 +35,45 @@ bool MctsPlayer::IsCritical() const {
          summary.best_win_rate < last_win_rate_ - kWinRateDrop;
 }
 
+bool MctsPlayer::IsSettled(double elapsed, double seconds_left) const {
+  const MctsTree::RootSummary summary = tree_.Summarize();
+  // A lone first stone of a double turn still leaves its partner to choose.
+  const Position& root = tree_.root_position();
+  const bool chooses_first_stone = root.IsDoubleTurn() && root.pending_stone() == kNoCell;
+  if (summary.children == 1 && !chooses_first_stone) return true;
+  if (elapsed <= 0) return false;
+  const double simulations_left = finished_.load(kRelaxed) / elapsed * seconds_left;
+  return summary.best_visits - summary.second_visits > simulations_left;
+}
+
 bool MctsPlayer::LimitReached(const SearchLimits& limits, double elapsed) {
   if (limits.stop != nullptr && limits.stop->load(kRelaxed)) return true;
   if (options_.solver && tree_.root_proof() != Proof::kUnknown) return true;
-  if (limits.max_seconds <= 0 || elapsed < limits.max_seconds) return false;
+  if (limits.max_seconds <= 0) return false;
+  if (elapsed < limits.max_seconds) {
+    // No other move can overtake the most visited one before the target: stopping now plays
+    // the same move and keeps the time.
+    if (elapsed < kSettledCheckShare * limits.max_seconds || elapsed < next_settled_check_) {
+      return false;
+    }
+    next_settled_check_ = elapsed + kRootCheckInterval;
+    return IsSettled(elapsed, limits.max_seconds - elapsed);
+  }
   if (elapsed >= limits.extended_seconds) return true;
   if (elapsed >= next_critical_check_) {
     critical_ = IsCritical();
-    next_critical_check_ = elapsed + kCriticalCheckInterval;
+    next_critical_check_ = elapsed + kRootCheckInterval;
   }
   return !critical_;
+}
+
+bool MctsPlayer::ShouldResign() const {
+  if (options_.resign_below <= 0) return false;
+  const MctsTree::RootSummary summary = tree_.Summarize();
+  if (summary.best_proof == Proof::kLoss) return true;
+  return summary.best_proof == Proof::kUnknown &&
+         summary.best_visits >= MctsOptions::kResignMinVisits &&
+         summary.best_win_rate < options_.resign_below;
 }
 
 SearchInfo MctsPlayer::Info(double elapsed) const {
@@ -87,6 +119,7 @@ SearchResult MctsPlayer::Search(const Position& position, const SearchLimits& li
   if (max_visits_ == 0 && limits.max_seconds <= 0 && !limits.until_stopped) {
     max_visits_ = options_.default_visits;
   }
+  next_settled_check_ = 0;
   next_critical_check_ = 0;
   critical_ = false;
   done_.store(false, kRelaxed);
@@ -109,6 +142,7 @@ SearchResult MctsPlayer::Search(const Position& position, const SearchLimits& li
   }
 
   result.move = tree_.BestMove(rng);
+  result.resign = ShouldResign();
   result.info = Info(clock_.Now() - start);
   last_mover_ = position.to_move();
   last_win_rate_ = result.info.candidates.empty() ? -1 : result.info.candidates[0].win_rate;

@@ -13,9 +13,10 @@ namespace lifeline {
 
 // Monte Carlo tree search behind the Player interface: runs simulations on MctsTree from
 // options.threads threads (tree parallelism; the calling thread is one of them) until a limit
-// is reached or the root is proven, then plays the best move. Past its time target it runs
-// on, up to the extended limit, while the move is critical: the most visited move does not
-// dominate the second, or its win rate fell since the previous search. With one thread and a visit
+// is reached or the root is proven, then plays the best move. Before its time target it stops
+// once the move is settled (no other can catch up); past the target it runs on, up to the
+// extended limit, while the move is critical: the most visited move does not dominate the
+// second, or its win rate fell since the previous search. With one thread and a visit
 // limit the result depends only on the position, the options, the tree kept from earlier
 // moves and the generator. Time comes from the injected clock.
 class MctsPlayer : public Player {
@@ -37,6 +38,12 @@ class MctsPlayer : public Player {
                  const ProgressCallback& progress);
   bool LimitReached(const SearchLimits& limits, double elapsed);
   bool IsCritical() const;
+  // Whether the move is decided before the time target: the root has one child, or the most
+  // visited child leads the others by more simulations than fit in `seconds_left` at the rate
+  // measured so far.
+  bool IsSettled(double elapsed, double seconds_left) const;
+  // Whether to give the game up rather than play the chosen move (MctsOptions::resign_below).
+  bool ShouldResign() const;
   SearchInfo Info(double elapsed) const;
 
   MctsOptions options_;
@@ -48,7 +55,9 @@ class MctsPlayer : public Player {
   alignas(64) std::atomic<int64_t> started_{0};
   alignas(64) std::atomic<int64_t> finished_{0};
   int64_t max_visits_ = 0;
-  // When the main thread next asks whether the move is critical, and its last answer.
+  // When the main thread next scans the root, before the target (settled?) and past it
+  // (critical?), and its last answer to whether the move is critical.
+  double next_settled_check_ = 0;
   double next_critical_check_ = 0;
   bool critical_ = false;
   // The win rate the previous search gave its move, for the player then to move.

@@ -296,18 +296,20 @@ Move MctsTree::BestMove(Rng& rng) const {
 
 MctsTree::RootSummary MctsTree::Summarize() const {
   RootSummary summary;
+  const uint32_t best = BestChild(0);
+  if (best == 0) return summary;
   const Node& root = pool_[0];
-  if (root.expansion.load(std::memory_order_acquire) != Expansion::kExpanded) return summary;
   const uint32_t first = root.first_child.load(kRelaxed);
-  for (uint32_t i = first; i < first + root.num_children.load(kRelaxed); ++i) {
-    const int32_t visits = pool_[i].visits.load(kRelaxed);
-    if (visits > summary.best_visits) {
-      summary.second_visits = summary.best_visits;
-      summary.best_visits = visits;
-      summary.best_win_rate = pool_[i].wins.load(kRelaxed) / static_cast<double>(visits);
-    } else if (visits > summary.second_visits) {
-      summary.second_visits = visits;
-    }
+  summary.children = static_cast<int32_t>(root.num_children.load(kRelaxed));
+  for (uint32_t i = first; i < first + summary.children; ++i) {
+    if (i == best) continue;
+    summary.second_visits = std::max(summary.second_visits, pool_[i].visits.load(kRelaxed));
+  }
+  const Node& chosen = pool_[best];
+  summary.best_visits = chosen.visits.load(kRelaxed);
+  summary.best_proof = chosen.proof.load(kRelaxed);
+  if (summary.best_visits > 0) {
+    summary.best_win_rate = chosen.wins.load(kRelaxed) / static_cast<double>(summary.best_visits);
   }
   return summary;
 }

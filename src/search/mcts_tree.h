@@ -61,12 +61,15 @@ class MctsTree {
   // child that is not a proven loss; a first stone is completed by its best partner (or a
   // random legal one when its node was never expanded). The root must have a legal action.
   Move BestMove(Rng& rng) const;
-  // The two most visited children of the root, and the win rate of the first, for the
-  // player who chooses at the root. Cheap: no principal variation.
+  // The child BestMove would choose now (its visits, win rate and proof, for the player who
+  // chooses at the root), the most visits among the others, and the number of children.
+  // Cheap: no principal variation.
   struct RootSummary {
+    int32_t children = 0;
     int32_t best_visits = 0;
     int32_t second_visits = 0;
     double best_win_rate = 0.5;
+    Proof best_proof = Proof::kUnknown;
   };
   RootSummary Summarize() const;
   // The root's candidates, most visited first, each with its principal variation.

@@ -51,7 +51,8 @@ using ProgressCallback = std::function<void(const SearchInfo&)>;
 
 struct SearchResult {
   Move move;
-  // True when the side to move has no legal action; `move` is then meaningless.
+  // True when the side to move has no legal action, or when the player gives the game up
+  // (MctsOptions::resign_below); `move` is then meaningless.
   bool resign = false;
   SearchInfo info;
 };

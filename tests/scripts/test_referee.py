@@ -107,6 +107,9 @@ class ForfeitTest(RefereeTestCase):
     def test_resign(self):
         _, results = self.match("good", "resign", "--games", "2")
         self.assertEqual([game["reason"] for game in results["games"]], ["resign", "resign"])
+        # An unfinished board has no score to ask for, and nothing to warn about.
+        self.assertEqual([game["final_scores"] for game in results["games"]], [{}, {}])
+        self.assertEqual([game["warnings"] for game in results["games"]], [[], []])
 
 
 class SwapTest(RefereeTestCase):
