@@ -13,13 +13,8 @@ namespace {
 
 using test::FakeClock;
 using test::RandomPosition;
+using test::SmallOptions;
 using test::Visits;
-
-MctsOptions SmallOptions() {
-  MctsOptions options;
-  options.memory_bytes = int64_t{16} << 20;
-  return options;
-}
 
 // Expects a legal move of the right shape: a pair on a double turn, a completion when a
 // first stone is pending.

@@ -8,6 +8,7 @@
 #include "core/color.h"
 #include "core/position.h"
 #include "search/clock.h"
+#include "search/mcts_options.h"
 #include "search/player.h"
 
 namespace lifeline::test {
@@ -42,6 +43,14 @@ bool SideToMoveWins(const Position& position);
 // A position of `base` after `actions` uniformly random actions from the start under
 // `rules`, drawn with `seed`; it may be over.
 Position RandomPosition(int base, const Rules& rules, int actions, uint64_t seed);
+
+// The default search settings with a 16 MiB tree: enough for the searches of a test, and
+// quick to allocate for each of them.
+inline MctsOptions SmallOptions() {
+  MctsOptions options;
+  options.memory_bytes = int64_t{16} << 20;
+  return options;
+}
 
 // Limits of a fixed number of visits and nothing else.
 inline SearchLimits Visits(int64_t visits) {

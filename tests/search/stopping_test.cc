@@ -11,14 +11,9 @@ namespace {
 
 using test::FakeClock;
 using test::RandomPosition;
+using test::SmallOptions;
 using test::SideToMoveWins;
 using test::Visits;
-
-MctsOptions SmallOptions() {
-  MctsOptions options;
-  options.memory_bytes = int64_t{16} << 20;
-  return options;
-}
 
 SearchLimits Seconds(double seconds) {
   SearchLimits limits;
