@@ -134,6 +134,25 @@ TEST(MctsPlayerTest, TreeStaysWithinItsMemoryLimit) {
   EXPECT_EQ(result.info.playouts, 20000);
 }
 
+// Both threads race for the last blocks of a small pool: the limit still holds, every
+// simulation is counted once, and the answer is legal.
+TEST(MctsPlayerTest, TwoThreadsStayWithinTheMemoryLimit) {
+  MctsOptions options;
+  options.threads = 2;
+  options.memory_bytes = 2000 * static_cast<int64_t>(NodePool::kNodeBytes);
+  FakeClock clock;
+  MctsPlayer player(options, clock);
+  Position position = RandomPosition(7, Rules{}, 10, 8);
+  Rng rng(8);
+  for (int move = 0; move < 3 && !position.IsOver(); ++move) {
+    const SearchResult result = player.Search(position, Visits(5000), rng, nullptr);
+    ExpectLegalAnswer(position, result);
+    EXPECT_LE(player.tree().pool().size(), 2000u);
+    EXPECT_EQ(result.info.playouts, 5000);
+    position.Play(result.move);  // the next search reuses the subtree
+  }
+}
+
 TEST(MctsPlayerTest, StopsAtTheTimeLimit) {
   // Every reading of the clock advances it by a millisecond: 0.05 s is about 50 simulations.
   FakeClock clock(0.001);

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Checks the search's threads with ThreadSanitizer: builds the search tests and the engine in
+# build-tsan, runs the tests that search on two threads, then drives the engine through a
+# two-thread game (tree reuse between moves) and the analysis commands (the input watcher's
+# thread). Any report fails the run.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+build="$root/build-tsan"
+
+LIFELINE_BUILD_DIR="$build" LIFELINE_BUILD_TYPE=RelWithDebInfo "$root/scripts/build.sh" \
+  -DLIFELINE_TSAN=ON
+export TSAN_OPTIONS="halt_on_error=1 exitcode=66"
+
+"$build/tests/search/search_tests" --gtest_filter='*Thread*'
+
+{
+  echo "boardsize 5"
+  echo "lifeline-set threads 2"
+  echo "lifeline-set memory 4"
+  echo "lifeline-set time 0.05"
+  for _ in $(seq 20); do
+    echo "genmove b"
+    echo "genmove w"
+  done
+} | "$build/lifeline" --seed 5 >/dev/null
+
+# The analysis commands stop when the next line arrives, so the lines come with pauses.
+{
+  echo "boardsize 5"
+  echo "lifeline-set threads 2"
+  echo "lifeline-analyze 10"
+  sleep 0.5
+  echo "lifeline-genmove_analyze b 10"
+  sleep 0.5
+  echo "lifeline-set time 0.2"
+  echo "lifeline-genmove_analyze w 10"
+  echo "quit"
+} | "$build/lifeline" --seed 6 >/dev/null
+echo "ThreadSanitizer: no reports"
