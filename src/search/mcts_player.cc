@@ -1,5 +1,6 @@
 #include "search/mcts_player.h"
 
+#include <algorithm>
 #include <thread>
 #include <vector>
 
@@ -14,9 +15,13 @@ constexpr double kDominance = 1.5;
 constexpr double kWinRateDrop = 0.05;
 // Seconds between two scans of the root's children: whether the move is critical, or settled.
 constexpr double kRootCheckInterval = 0.005;
-// A timed search judges whether its move is settled only after this share of its target, so
-// that the playout rate it extrapolates is measured on more than the first few simulations.
+// A timed search judges whether its move is settled only after this share of its target and
+// this many simulations, so that the rate it extrapolates is measured on more than a few.
 constexpr double kSettledCheckShare = 0.1;
+constexpr int64_t kSettledMinSimulations = 100;
+// Visit counters are 32-bit: a search (an analysis left running for a day, a huge visit
+// limit, visits carried over by tree reuse) stops before the root's could overflow.
+constexpr int32_t kMaxRootVisits = int32_t{1} << 30;
 
 }  // namespace
 
@@ -36,28 +41,35 @@ bool MctsPlayer::IsCritical() const {
 }
 
 bool MctsPlayer::IsSettled(double elapsed, double seconds_left) const {
-  const MctsTree::RootSummary summary = tree_.Summarize();
-  // A lone first stone of a double turn still leaves its partner to choose.
+  // The first stone of a double turn leaves its partner to choose, which the lead of the first
+  // stones says nothing about.
   const Position& root = tree_.root_position();
-  const bool chooses_first_stone = root.IsDoubleTurn() && root.pending_stone() == kNoCell;
-  if (summary.children == 1 && !chooses_first_stone) return true;
-  if (elapsed <= 0) return false;
-  const double simulations_left = finished_.load(kRelaxed) / elapsed * seconds_left;
+  if (root.IsDoubleTurn() && root.pending_stone() == kNoCell) return false;
+  const MctsTree::RootSummary summary = tree_.Summarize();
+  if (summary.children == 1) return true;
+  // The rate is measured from the first simulation: finding and compacting a reused subtree
+  // takes time too, which must not make the rate look low.
+  const int64_t finished = finished_.load(kRelaxed);
+  const double simulating = elapsed - simulations_began_;
+  if (finished < kSettledMinSimulations || simulating <= 0) return false;
+  const double simulations_left = finished / simulating * seconds_left;
   return summary.best_visits - summary.second_visits > simulations_left;
 }
 
 bool MctsPlayer::LimitReached(const SearchLimits& limits, double elapsed) {
   if (limits.stop != nullptr && limits.stop->load(kRelaxed)) return true;
   if (options_.solver && tree_.root_proof() != Proof::kUnknown) return true;
+  if (tree_.pool()[0].visits.load(kRelaxed) >= kMaxRootVisits) return true;
   if (limits.max_seconds <= 0) return false;
   if (elapsed < limits.max_seconds) {
-    // No other move can overtake the most visited one before the target: stopping now plays
-    // the same move and keeps the time.
+    // No other move can overtake the most visited one in all the time the search may still
+    // take, its extension included: stopping now plays the same move and keeps the time.
     if (elapsed < kSettledCheckShare * limits.max_seconds || elapsed < next_settled_check_) {
       return false;
     }
     next_settled_check_ = elapsed + kRootCheckInterval;
-    return IsSettled(elapsed, limits.max_seconds - elapsed);
+    const double horizon = std::max(limits.max_seconds, limits.extended_seconds);
+    return IsSettled(elapsed, horizon - elapsed);
   }
   if (elapsed >= limits.extended_seconds) return true;
   if (elapsed >= next_critical_check_) {
@@ -115,6 +127,7 @@ SearchResult MctsPlayer::Search(const Position& position, const SearchLimits& li
   }
   const double start = clock_.Now();
   tree_.SetRoot(position);
+  simulations_began_ = clock_.Now() - start;
   max_visits_ = limits.max_visits;
   if (max_visits_ == 0 && limits.max_seconds <= 0 && !limits.until_stopped) {
     max_visits_ = options_.default_visits;
@@ -145,7 +158,9 @@ SearchResult MctsPlayer::Search(const Position& position, const SearchLimits& li
   result.resign = ShouldResign();
   result.info = Info(clock_.Now() - start);
   last_mover_ = position.to_move();
-  last_win_rate_ = result.info.candidates.empty() ? -1 : result.info.candidates[0].win_rate;
+  // The win rate of the move played (a proven win comes first even with fewer visits).
+  const MctsTree::RootSummary summary = tree_.Summarize();
+  last_win_rate_ = summary.best_visits > 0 ? summary.best_win_rate : -1;
   if (progress) progress(result.info);
   return result;
 }

@@ -58,6 +58,8 @@ class MctsPlayer : public Player {
   // When the main thread next scans the root, before the target (settled?) and past it
   // (critical?), and its last answer to whether the move is critical.
   double next_settled_check_ = 0;
+  // Seconds from the start of the search to its first simulation (setting up the root).
+  double simulations_began_ = 0;
   double next_critical_check_ = 0;
   bool critical_ = false;
   // The win rate the previous search gave its move, for the player then to move.

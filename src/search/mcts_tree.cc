@@ -74,9 +74,18 @@ std::optional<uint32_t> MctsTree::FindDescendant(const Position& target) const {
       continue;
     }
     const uint32_t first = node.first_child.load(kRelaxed);
+    const Color mover = entry.position.to_move();
     for (uint32_t i = first; i < first + node.num_children.load(kRelaxed); ++i) {
+      // A stone that is not on the target board was not played (or was captured within these
+      // few actions, which is rare enough to give up the reuse): skipping it without playing
+      // the move keeps the look-up far below the cost of a simulation per node.
+      const Node& candidate = pool_[i];
+      if (candidate.kind == Move::Kind::kPlace &&
+          !target.board().HasStone(candidate.cell, mover)) {
+        continue;
+      }
       Position child = entry.position;
-      child.Play(pool_[i].move());
+      child.Play(candidate.move());
       if (same(child)) return i;
       stack.push_back({i, child, entry.depth + 1});
     }
@@ -88,7 +97,8 @@ void MctsTree::Simulate(Rng& rng, Worker& worker) {
   Position position = root_position_;
   worker.path.clear();
   pool_[0].visits.fetch_add(1, kRelaxed);
-  worker.path.push_back({0, OwnerOf(position), position.to_move(), IsPending(position)});
+  worker.path.push_back(
+      {0, OwnerOf(position), position.to_move(), IsPending(position), position.swapped()});
   std::optional<Color> known_winner;
   while (true) {
     const Worker::Step& step = worker.path.back();
@@ -108,7 +118,8 @@ void MctsTree::Simulate(Rng& rng, Worker& worker) {
     const uint32_t child = SelectChild(node);
     pool_[child].visits.fetch_add(1, kRelaxed);
     position.Play(pool_[child].move());
-    worker.path.push_back({child, OwnerOf(position), position.to_move(), IsPending(position)});
+    worker.path.push_back({child, OwnerOf(position), position.to_move(), IsPending(position),
+                           position.swapped()});
   }
   Bitset played[2];
   const Color winner = known_winner ? *known_winner : Playout(position, worker, rng, played);
@@ -226,11 +237,14 @@ void MctsTree::UpdateProof(Node& node, bool pending) const {
   if (all_lost) node.proof.store(pending ? Proof::kLoss : Proof::kWin, kRelaxed);
 }
 
-void MctsTree::BackUp(Worker& worker, Color winner, Bitset played[2]) {
+void MctsTree::BackUp(Worker& worker, Color leaf_winner, Bitset played[2]) {
   bool child_proven = false;
+  const bool leaf_swapped = worker.path.back().swapped;
   for (size_t i = worker.path.size(); i-- > 0;) {
     const Worker::Step& step = worker.path[i];
     Node& node = pool_[step.node];
+    // The winning player, named by the colour that player held at this node.
+    const Color winner = step.swapped == leaf_swapped ? leaf_winner : Opponent(leaf_winner);
     if (winner == step.owner) node.wins.fetch_add(1, kRelaxed);
     const bool expanded = node.expansion.load(std::memory_order_acquire) == Expansion::kExpanded;
     if (expanded && options_.rave) {

@@ -38,6 +38,10 @@ class MctsTree {
       Color owner;
       Color to_move;
       bool pending;  // the chooser at this node is its owner (the second stone follows)
+      // Whether the players had swapped colours at this node. Colours name players only
+      // within one side of the swap: a win of `owner` before the swap is a win of the
+      // opponent colour after it.
+      bool swapped;
     };
     std::vector<Step> path;
     std::vector<Move> moves;
@@ -75,18 +79,22 @@ class MctsTree {
   // The root's candidates, most visited first, each with its principal variation.
   std::vector<CandidateInfo> Candidates(int max_pv_length) const;
 
-  // The colour whose wins a node with this position counts: the player who chose the last
-  // action, who still owns that colour after a swap and also makes the first stone's partner.
+  // The colour whose wins a node with this position counts: that of the player who chose the
+  // last action (who also makes the partner of a first stone), in this position's colours. A
+  // later swap renames the players' colours; BackUp translates (see Worker::Step::swapped).
   static Color OwnerOf(const Position& position);
 
  private:
   void TryExpand(uint32_t index, const Position& position, Rng& rng, Worker& worker);
-  // Plays the simulation out from the leaf at the end of worker.path.
+  // Plays the simulation out from the leaf at the end of worker.path; the winner is named in
+  // the leaf's colours.
   Color Playout(const Position& position, const Worker& worker, Rng& rng, Bitset played[2]) const;
   uint32_t SelectChild(const Node& node) const;
   double Score(const Node& child, double log_parent) const;
   void UpdateProof(Node& node, bool pending) const;
-  void BackUp(Worker& worker, Color winner, Bitset played[2]);
+  // Credits the winner (in the leaf's colours) to every node of worker.path, with RAVE
+  // statistics and solver proofs.
+  void BackUp(Worker& worker, Color leaf_winner, Bitset played[2]);
   // Index of the best child to play, or 0 when the node has none.
   uint32_t BestChild(uint32_t index) const;
   // The moves of the best children below node `index`, one per node.
@@ -94,6 +102,8 @@ class MctsTree {
   // Node moves played from `position` as whole actions: a first stone and its partner become
   // one kPair; a trailing first stone is dropped.
   static std::vector<Move> WholeMoves(Position position, const std::vector<Move>& node_moves);
+  // The node at most kReuseDepth actions below the root whose position is `target`. Only
+  // placements whose stones stand on the target board are followed.
   std::optional<uint32_t> FindDescendant(const Position& target) const;
 
   MctsOptions options_;

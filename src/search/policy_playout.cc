@@ -41,6 +41,7 @@ Cell ChoosePlacement(const Board& board, Color me, const Bitset& legal, Cell las
 }  // namespace
 
 Color PolicyPlayout(Position position, Cell last_move, Rng& rng, Bitset played[2]) {
+  const bool swapped_at_start = position.swapped();
   const int max_actions = kMaxPlayoutActionsPerCell * position.geometry().num_cells();
   for (int actions = 0; actions < max_actions; ++actions) {
     const Color me = position.to_move();
@@ -67,7 +68,7 @@ Color PolicyPlayout(Position position, Cell last_move, Rng& rng, Bitset played[2
     last_move = move.kind == Move::Kind::kPlace ? move.first : kNoCell;
     position.Play(move);
   }
-  return Opponent(position.to_move());
+  return WinnerAtStart(position, swapped_at_start);
 }
 
 }  // namespace lifeline

@@ -6,6 +6,7 @@
 #include "core/geometry.h"
 #include "core/position.h"
 #include "core/random.h"
+#include "search/recorded_playout.h"
 
 namespace lifeline {
 
@@ -15,7 +16,7 @@ namespace lifeline {
 // opponent threatens to kill. Otherwise it plays a random legal cell, drawing again (a few
 // times) when that stone would only kill its own group. Double turns, setup stones, swap and
 // komi spending stay uniformly random, as in Position::RandomMove. `last_move` is the cell of
-// the action that led to `position`, or kNoCell.
+// the action that led to `position`, or kNoCell. Returns WinnerAtStart (recorded_playout.h).
 Color PolicyPlayout(Position position, Cell last_move, Rng& rng, Bitset played[2]);
 
 }  // namespace lifeline

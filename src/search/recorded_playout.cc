@@ -5,6 +5,7 @@
 namespace lifeline {
 
 Color RecordedPlayout(Position position, Rng& rng, Bitset played[2]) {
+  const bool swapped_at_start = position.swapped();
   const int max_actions = kMaxPlayoutActionsPerCell * position.geometry().num_cells();
   for (int actions = 0; actions < max_actions; ++actions) {
     const std::optional<Move> move = position.RandomMove(rng);
@@ -14,7 +15,7 @@ Color RecordedPlayout(Position position, Rng& rng, Bitset played[2]) {
     if (move->kind == Move::Kind::kPair) mine.Set(move->second);
     position.Play(*move);
   }
-  return Opponent(position.to_move());
+  return WinnerAtStart(position, swapped_at_start);
 }
 
 }  // namespace lifeline

@@ -86,6 +86,34 @@ TEST(MctsPlayerTest, ConsidersSwapAndKomi) {
   EXPECT_TRUE(komi_searched);
 }
 
+// Above White's swap decision every simulation is a win for exactly one of two players: the
+// one who made Black's opening (the root's owner) and the one who now decides, whatever the
+// colour each holds at the end. So the root's wins and its children's add up to the
+// simulations that went through a child, swaps included.
+TEST(MctsPlayerTest, WinsAboveASwapCountForThePlayerNotTheColour) {
+  const Position position = RandomPosition(5, Rules{}, 1, 3);
+  ASSERT_TRUE(position.CanSwap());
+  MctsOptions options = SmallOptions();
+  options.priors = false;
+  options.solver = false;
+  FakeClock clock;
+  MctsPlayer player(options, clock);
+  Rng rng(3);
+  player.Search(position, Visits(4000), rng, nullptr);
+  const NodePool& pool = player.tree().pool();
+  const Node& root = pool[0];
+  int64_t children_wins = 0;
+  int32_t swap_visits = 0;
+  const uint32_t first = root.first_child.load();
+  for (uint32_t i = first; i < first + root.num_children.load(); ++i) {
+    children_wins += pool[i].wins.load();
+    if (pool[i].kind == Move::Kind::kSwap) swap_visits = pool[i].visits.load();
+  }
+  EXPECT_GT(swap_visits, 20);
+  // The one simulation before the root was expanded went through no child.
+  EXPECT_EQ(root.wins.load() + children_wins, root.visits.load() - 1);
+}
+
 TEST(MctsPlayerTest, TwoThreadsAnswerLegalMoves) {
   MctsOptions options = SmallOptions();
   options.threads = 2;

@@ -74,6 +74,31 @@ TEST(StoppingTest, ASettledMoveIsTheMoveTheWholeBudgetPlays) {
   EXPECT_EQ(stopped_early, 3);
 }
 
+// A search that may run on past its target for a critical move only stops early when even the
+// extension could not change the move: never sooner than without the extension.
+TEST(StoppingTest, TheExtensionCountsInTheSettledTest) {
+  int stopped_later = 0;
+  for (uint64_t seed = 0; seed < 12; ++seed) {
+    const Position position = RandomPosition(5, Rules{}, 20 + static_cast<int>(seed), seed);
+    if (position.IsOver()) continue;
+    MctsOptions options = SmallOptions();
+    options.solver = false;
+    const auto playouts = [&](double extended_seconds) {
+      FakeClock clock(kStep);
+      MctsPlayer player(options, clock);
+      Rng rng(seed);
+      SearchLimits limits = Seconds(kTarget);
+      limits.extended_seconds = extended_seconds;
+      return player.Search(position, limits, rng, nullptr).info.playouts;
+    };
+    const int64_t without = playouts(0);
+    const int64_t with = playouts(3 * kTarget);
+    EXPECT_GE(with, without) << position.board().ToDiagram();
+    stopped_later += with > without;
+  }
+  EXPECT_GT(stopped_later, 0);
+}
+
 // A small endgame that the side to move loses, as the solver proves it: given up only when
 // resigning is allowed.
 TEST(StoppingTest, AProvenLossIsResignedOnlyWhenAllowed) {
