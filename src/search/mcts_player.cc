@@ -79,9 +79,8 @@ bool MctsPlayer::LimitReached(const SearchLimits& limits, double elapsed) {
   return !critical_;
 }
 
-bool MctsPlayer::ShouldResign() const {
+bool MctsPlayer::ShouldResign(const MctsTree::RootSummary& summary) const {
   if (options_.resign_below <= 0) return false;
-  const MctsTree::RootSummary summary = tree_.Summarize();
   if (summary.best_proof == Proof::kLoss) return true;
   return summary.best_proof == Proof::kUnknown &&
          summary.best_visits >= MctsOptions::kResignMinVisits &&
@@ -155,11 +154,11 @@ SearchResult MctsPlayer::Search(const Position& position, const SearchLimits& li
   }
 
   result.move = tree_.BestMove(rng);
-  result.resign = ShouldResign();
+  const MctsTree::RootSummary summary = tree_.Summarize();
+  result.resign = ShouldResign(summary);
   result.info = Info(clock_.Now() - start);
   last_mover_ = position.to_move();
   // The win rate of the move played (a proven win comes first even with fewer visits).
-  const MctsTree::RootSummary summary = tree_.Summarize();
   last_win_rate_ = summary.best_visits > 0 ? summary.best_win_rate : -1;
   if (progress) progress(result.info);
   return result;

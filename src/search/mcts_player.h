@@ -42,8 +42,9 @@ class MctsPlayer : public Player {
   // visited child leads the others by more simulations than fit in `seconds_left` at the rate
   // measured so far.
   bool IsSettled(double elapsed, double seconds_left) const;
-  // Whether to give the game up rather than play the chosen move (MctsOptions::resign_below).
-  bool ShouldResign() const;
+  // Whether to give the game up rather than play the chosen move (MctsOptions::resign_below),
+  // given the root's summary after the search.
+  bool ShouldResign(const MctsTree::RootSummary& summary) const;
   SearchInfo Info(double elapsed) const;
 
   MctsOptions options_;
@@ -55,11 +56,11 @@ class MctsPlayer : public Player {
   alignas(64) std::atomic<int64_t> started_{0};
   alignas(64) std::atomic<int64_t> finished_{0};
   int64_t max_visits_ = 0;
+  // Seconds from the start of the search to its first simulation (setting up the root).
+  double simulations_began_ = 0;
   // When the main thread next scans the root, before the target (settled?) and past it
   // (critical?), and its last answer to whether the move is critical.
   double next_settled_check_ = 0;
-  // Seconds from the start of the search to its first simulation (setting up the root).
-  double simulations_began_ = 0;
   double next_critical_check_ = 0;
   bool critical_ = false;
   // The win rate the previous search gave its move, for the player then to move.
