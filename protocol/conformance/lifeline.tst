@@ -62,6 +62,14 @@
 #? [?invalid value for resign: 1\.5 \(0\.\.1\)]
 628 lifeline-set resign 0
 #? []
+629 lifeline-set settled
+#? [false]
+642 lifeline-set settled true
+#? []
+643 lifeline-set settled
+#? [true]
+644 lifeline-set settled false
+#? []
 
 # lifeline-loadgame: paths are relative to the working directory (a runner starts the engine
 # in the directory of the .tst file). A record that fails anywhere changes nothing.

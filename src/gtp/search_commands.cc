@@ -53,6 +53,8 @@ MctsOptions MakeOptions(const OptionTable& table, absl::string_view changed,
   options.prior_visits = get_number("prior-visits");
   options.resign_below = get_number("resign");
   options.policy = options.policy && get_bool("policy");
+  // Off by default, so it cannot follow the pattern of the switches above.
+  options.count_settled = get_bool("settled") && !get_bool("plain-uct");
   options.solver = options.solver && get_bool("solver");
   options.reuse_tree = options.reuse_tree && get_bool("reuse");
   options.threads = static_cast<int>(get_int("threads"));
@@ -233,6 +235,8 @@ void DeclareSearchOptions(OptionTable& table, Engine& engine) {
       {"rave", defaults.rave, "RAVE: all-moves-as-first statistics mixed into the win rates"},
       {"priors", defaults.priors, "priors from Lifeline knowledge for new tree nodes"},
       {"policy", defaults.policy, "playouts that take kills, answer threats, avoid self-kills"},
+      {"settled", defaults.count_settled,
+       "playouts end on a settled board, won by the side with more safe placements"},
       {"solver", defaults.solver, "MCTS-Solver: proven wins and losses, a proven win is played"},
       {"reuse", defaults.reuse_tree, "keep the subtree of the new position between moves"},
       {"plain-uct", false, "plain UCT with uniform random playouts: every switch above off"},

@@ -50,6 +50,8 @@ ABSL_FLAG(std::optional<std::string>, resign, std::nullopt,
 ABSL_FLAG(bool, rave, lifeline::MctsOptions().rave, "search: RAVE statistics");
 ABSL_FLAG(bool, priors, lifeline::MctsOptions().priors, "search: priors from Lifeline knowledge");
 ABSL_FLAG(bool, policy, lifeline::MctsOptions().policy, "search: playout policy");
+ABSL_FLAG(bool, settled, lifeline::MctsOptions().count_settled,
+          "search: playouts end on a settled board and count safe placements");
 ABSL_FLAG(bool, solver, lifeline::MctsOptions().solver, "search: MCTS-Solver");
 ABSL_FLAG(bool, reuse, lifeline::MctsOptions().reuse_tree, "search: tree reuse between moves");
 ABSL_FLAG(std::optional<std::string>, prior_visits, std::nullopt,
@@ -162,8 +164,9 @@ int main(int argc, char** argv) {
   }
   const std::pair<const char*, bool> switch_flags[] = {
       {"rave", absl::GetFlag(FLAGS_rave)},     {"priors", absl::GetFlag(FLAGS_priors)},
-      {"policy", absl::GetFlag(FLAGS_policy)}, {"solver", absl::GetFlag(FLAGS_solver)},
-      {"reuse", absl::GetFlag(FLAGS_reuse)},   {"plain-uct", absl::GetFlag(FLAGS_plain_uct)},
+      {"policy", absl::GetFlag(FLAGS_policy)}, {"settled", absl::GetFlag(FLAGS_settled)},
+      {"solver", absl::GetFlag(FLAGS_solver)}, {"reuse", absl::GetFlag(FLAGS_reuse)},
+      {"plain-uct", absl::GetFlag(FLAGS_plain_uct)},
   };
   for (const auto& [name, value] : switch_flags) {
     if (status.ok()) status = session.engine().options().Set(name, value ? "true" : "false");

@@ -31,6 +31,12 @@ struct MctsOptions {
   // PolicyPlayout) instead of uniformly random ones.
   bool policy = true;
 
+  // Playouts stop once the board is settled (every empty region touches one colour only) and
+  // are won by the side with more safe placements left (see settled.h). Off by default:
+  // playouts reach a settled board only one or two actions before their end, where the count
+  // names the same winner, so it saves almost nothing (docs/search.md).
+  bool count_settled = false;
+
   // MCTS-Solver: proven wins and losses propagate up the tree and a proven win is played.
   bool solver = true;
 
@@ -53,6 +59,7 @@ struct MctsOptions {
     options.rave = false;
     options.priors = false;
     options.policy = false;
+    options.count_settled = false;
     options.solver = false;
     options.reuse_tree = false;
     return options;

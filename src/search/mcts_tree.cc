@@ -128,10 +128,11 @@ void MctsTree::Simulate(Rng& rng, Worker& worker) {
 
 Color MctsTree::Playout(const Position& position, const Worker& worker, Rng& rng,
                         Bitset played[2]) const {
-  if (!options_.policy) return RecordedPlayout(position, rng, played);
+  if (!options_.policy) return RecordedPlayout(position, rng, played, options_.count_settled);
   const Node& leaf = pool_[worker.path.back().node];
   const bool placed = worker.path.size() > 1 && leaf.kind == Move::Kind::kPlace;
-  return PolicyPlayout(position, placed ? leaf.cell : kNoCell, rng, played);
+  return PolicyPlayout(position, placed ? leaf.cell : kNoCell, rng, played,
+                       options_.count_settled);
 }
 
 void MctsTree::TryExpand(uint32_t index, const Position& position, Rng& rng, Worker& worker) {

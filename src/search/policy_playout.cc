@@ -40,10 +40,15 @@ Cell ChoosePlacement(const Board& board, Color me, const Bitset& legal, Cell las
 
 }  // namespace
 
-Color PolicyPlayout(Position position, Cell last_move, Rng& rng, Bitset played[2]) {
+Color PolicyPlayout(Position position, Cell last_move, Rng& rng, Bitset played[2],
+                    bool count_settled) {
   const bool swapped_at_start = position.swapped();
   const int max_actions = kMaxPlayoutActionsPerCell * position.geometry().num_cells();
   for (int actions = 0; actions < max_actions; ++actions) {
+    if (const std::optional<Color> winner =
+            SettledEnd(position, count_settled, swapped_at_start, played)) {
+      return *winner;
+    }
     const Color me = position.to_move();
     Move move;
     if (SinglePlacementsAreFast(position)) {

@@ -16,8 +16,10 @@ namespace lifeline {
 // opponent threatens to kill. Otherwise it plays a random legal cell, drawing again (a few
 // times) when that stone would only kill its own group. Double turns, setup stones, swap and
 // komi spending stay uniformly random, as in Position::RandomMove. `last_move` is the cell of
-// the action that led to `position`, or kNoCell. Returns WinnerAtStart (recorded_playout.h).
-Color PolicyPlayout(Position position, Cell last_move, Rng& rng, Bitset played[2]);
+// the action that led to `position`, or kNoCell. Returns WinnerAtStart (recorded_playout.h);
+// stops early on a settled board when `count_settled` is set (SettledEnd).
+Color PolicyPlayout(Position position, Cell last_move, Rng& rng, Bitset played[2],
+                    bool count_settled);
 
 }  // namespace lifeline
 

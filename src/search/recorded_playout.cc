@@ -4,10 +4,14 @@
 
 namespace lifeline {
 
-Color RecordedPlayout(Position position, Rng& rng, Bitset played[2]) {
+Color RecordedPlayout(Position position, Rng& rng, Bitset played[2], bool count_settled) {
   const bool swapped_at_start = position.swapped();
   const int max_actions = kMaxPlayoutActionsPerCell * position.geometry().num_cells();
   for (int actions = 0; actions < max_actions; ++actions) {
+    if (const std::optional<Color> winner =
+            SettledEnd(position, count_settled, swapped_at_start, played)) {
+      return *winner;
+    }
     const std::optional<Move> move = position.RandomMove(rng);
     if (!move) break;
     Bitset& mine = played[Index(position.to_move())];

@@ -1,26 +1,45 @@
 #ifndef LIFELINE_SEARCH_RECORDED_PLAYOUT_H_
 #define LIFELINE_SEARCH_RECORDED_PLAYOUT_H_
 
+#include <optional>
+
 #include "core/bitset.h"
 #include "core/color.h"
 #include "core/position.h"
 #include "core/random.h"
+#include "search/settled.h"
 
 namespace lifeline {
 
-// The winner of a finished playout (the side that moved last, which is also who wins a playout
-// cut at the length guard, as in RandomPlayout), given as the colour that the winning player
-// held when the playout started: a swap during the playout exchanges the players' colours,
-// and the tree counts wins by player.
-inline Color WinnerAtStart(const Position& end, bool swapped_at_start) {
-  const Color winner = Opponent(end.to_move());
+// The winner of a playout, `winner` being a colour of `end`, the position where the playout
+// stopped, given as the colour that the winning player held when the playout started: a swap
+// during the playout exchanges the players' colours, and the tree counts wins by player.
+inline Color WinnerAtStart(Color winner, const Position& end, bool swapped_at_start) {
   return end.swapped() == swapped_at_start ? winner : Opponent(winner);
+}
+
+// The same for a finished playout, won by the side that moved last (which is also who wins a
+// playout cut at the length guard, as in RandomPlayout).
+inline Color WinnerAtStart(const Position& end, bool swapped_at_start) {
+  return WinnerAtStart(Opponent(end.to_move()), end, swapped_at_start);
+}
+
+// A playout that meets a settled board (settled.h) stops there when `count_settled` is set,
+// and returns the side that wins the count; the cells each side would still fill count as
+// played by it.
+inline std::optional<Color> SettledEnd(const Position& position, bool count_settled,
+                                       bool swapped_at_start, Bitset played[2]) {
+  if (!count_settled) return std::nullopt;
+  const std::optional<Color> winner = SettledWinner(position, played);
+  if (!winner) return std::nullopt;
+  return WinnerAtStart(*winner, position, swapped_at_start);
 }
 
 // A uniformly random playout like core's RandomPlayout that also records, per colour, every
 // cell where that colour placed a stone (the all-moves-as-first statistics of RAVE). Adds to
-// `played` (indexed by Index(Color)) and returns WinnerAtStart.
-Color RecordedPlayout(Position position, Rng& rng, Bitset played[2]);
+// `played` (indexed by Index(Color)) and returns WinnerAtStart; stops early on a settled board
+// when `count_settled` is set (SettledEnd).
+Color RecordedPlayout(Position position, Rng& rng, Bitset played[2], bool count_settled);
 
 }  // namespace lifeline
 

@@ -1,0 +1,42 @@
+#ifndef LIFELINE_SEARCH_SETTLED_H_
+#define LIFELINE_SEARCH_SETTLED_H_
+
+#include <optional>
+
+#include "core/bitset.h"
+#include "core/board.h"
+#include "core/color.h"
+#include "core/position.h"
+
+namespace lifeline {
+
+// The end of a game, decided by counting. A board is settled when every region of connected
+// empty cells touches stones of one colour only. Neither side can then place in the other's
+// regions (a stone with no path of empty or own cells to an own stone kills nothing, RULES.md),
+// and a stone in one's own regions changes nothing for the other side, so what is left is a
+// race: each side fills its own regions, and the side to move wins when it has more
+// placements left than the opponent. A side's placements in one region of empty-or-own cells
+// are its empty cells minus the fewest of them that must stay empty to keep two of its groups
+// apart (when all of its stones there join into one group, that group is dead).
+//
+// The count is exact while neither side kills its own groups on purpose: such a stone frees
+// cells that border only the other colour, which then belong to the other side. The search
+// only uses it to end playouts early, not as a rule.
+
+// Every empty region touches stones of at most one colour.
+bool IsSettled(const Board& board);
+
+// On a settled board where every group is alive: the stones `color` can still place without
+// losing any of its own, and (in `cells`, when not null) the empty cells of its own regions.
+int SafePlacements(const Board& board, Color color, Bitset* cells = nullptr);
+
+// The winner of a position past its opening whose board is settled (of a finished game too),
+// counting White's komi left as actions; nullopt when the position is still in its opening,
+// has a pending stone or a dead group, or its board is not settled. Adds each side's own
+// empty cells to `played` (indexed by Index(Color)), the cells that side would fill, when it
+// is not null.
+std::optional<Color> SettledWinner(const Position& position, Bitset* played = nullptr);
+
+}  // namespace lifeline
+
+#endif  // LIFELINE_SEARCH_SETTLED_H_
