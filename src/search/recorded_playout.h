@@ -26,11 +26,11 @@ inline Color WinnerAtStart(const Position& end, bool swapped_at_start) {
 
 // A playout that meets a settled board (settled.h) stops there when `count_settled` is set,
 // and returns the side that wins the count; the cells each side would still fill count as
-// played by it.
+// played by it. On the rare boards where the quick bounds do not decide, the playout plays on.
 inline std::optional<Color> SettledEnd(const Position& position, bool count_settled,
                                        bool swapped_at_start, Bitset played[2]) {
   if (!count_settled) return std::nullopt;
-  const std::optional<Color> winner = SettledWinner(position, played);
+  const std::optional<Color> winner = QuickSettledWinner(position, played);
   if (!winner) return std::nullopt;
   return WinnerAtStart(*winner, position, swapped_at_start);
 }

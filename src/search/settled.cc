@@ -16,45 +16,98 @@ bool IsSettled(const Board& board) {
   return !geometry.Flood(near_black, empty).Intersects(near_white);
 }
 
-int SafePlacements(const Board& board, Color color, Bitset* cells) {
+namespace {
+
+// Calls f(cut, empties) for each area of `color` on a settled board: a connected set of its
+// stones and own empty cells, holding `empties` empty cells. Returns the own empty cells.
+template <typename F>
+Bitset ForEachArea(const Board& board, Color color, F&& f) {
   const Geometry& geometry = board.geometry();
   const Bitset empty = board.empty();
   const Bitset own = board.stones(color);
   const Bitset own_empty = geometry.Flood(geometry.Expand(own) & empty, empty);
-  if (cells != nullptr) *cells = own_empty;
   const Bitset passable = own | own_empty;
-  int placements = 0;
   Bitset left = own_empty;
   while (left.Any()) {
     const Bitset area = geometry.Flood(Bitset::Single(left.Lowest()), passable);
     left.Subtract(area);
-    const int empties = (area & own_empty).Count();
     VertexCut cut(geometry, area, area & own);
-    placements += empties - cut.FewestSeparating(empties);
+    f(cut, (area & own_empty).Count());
   }
+  return own_empty;
+}
+
+// Lower and upper bounds on SafePlacements, without a flow.
+VertexCut::Bounds PlacementBounds(const Board& board, Color color, Bitset* cells) {
+  VertexCut::Bounds placements = {0, 0};
+  const Bitset own_empty = ForEachArea(board, color, [&](VertexCut& cut, int empties) {
+    const VertexCut::Bounds separating = cut.SeparatingBounds(empties);
+    placements.low += empties - separating.high;
+    placements.high += empties - separating.low;
+  });
+  if (cells != nullptr) *cells = own_empty;
   return placements;
 }
 
-std::optional<Color> SettledWinner(const Position& position, Bitset* played) {
+}  // namespace
+
+int SafePlacements(const Board& board, Color color, Bitset* cells) {
+  int placements = 0;
+  const Bitset own_empty = ForEachArea(board, color, [&](VertexCut& cut, int empties) {
+    placements += empties - cut.FewestSeparating(empties);
+  });
+  if (cells != nullptr) *cells = own_empty;
+  return placements;
+}
+
+namespace {
+
+std::optional<Color> CountedWinner(const Position& position, bool allow_flows, Bitset* played) {
   // Past the opening with every group alive. Phase() is not asked: it looks for a legal
   // action, and a side to move without one has no safe placement either, so loses the count.
   if (!SinglePlacementsAreFast(position)) return std::nullopt;
   const Board& board = position.board();
   if (!IsSettled(board)) return std::nullopt;
+  // White's komi left (zero unless komi pie): White may spend a point on any turn.
+  int komi[2] = {0, 0};
+  komi[Index(Color::kWhite)] = position.komi_left();
   Bitset cells[2];
-  int actions[2];
+  VertexCut::Bounds actions[2];
   for (Color color : {Color::kBlack, Color::kWhite}) {
-    actions[Index(color)] = SafePlacements(board, color, &cells[Index(color)]);
+    const int i = Index(color);
+    actions[i] = PlacementBounds(board, color, &cells[i]);
+    actions[i] = {actions[i].low + komi[i], actions[i].high + komi[i]};
   }
-  // Zero unless komi pie; White may spend a point on any turn of the play phase.
-  actions[Index(Color::kWhite)] += position.komi_left();
+  // Each side uses one action per turn, so the side to move wins with more actions than the
+  // opponent and runs out first on a tie. The bounds usually decide; when they overlap the
+  // exact counts are taken, whose flows are costly on large regions.
+  const Color me = position.to_move();
+  const int mine = Index(me);
+  const int theirs = Index(Opponent(me));
+  if (actions[mine].low <= actions[theirs].high && actions[mine].high > actions[theirs].low) {
+    if (!allow_flows) return std::nullopt;
+    for (Color color : {Color::kBlack, Color::kWhite}) {
+      const int i = Index(color);
+      const int exact = SafePlacements(board, color) + komi[i];
+      actions[i] = {exact, exact};
+    }
+  }
+  const Color winner = actions[mine].low > actions[theirs].high ? me : Opponent(me);
   if (played != nullptr) {
     played[0] |= cells[0];
     played[1] |= cells[1];
   }
-  // Each side uses one action per turn; the side to move runs out first on a tie.
-  const Color me = position.to_move();
-  return actions[Index(me)] > actions[Index(Opponent(me))] ? me : Opponent(me);
+  return winner;
+}
+
+}  // namespace
+
+std::optional<Color> SettledWinner(const Position& position, Bitset* played) {
+  return CountedWinner(position, /*allow_flows=*/true, played);
+}
+
+std::optional<Color> QuickSettledWinner(const Position& position, Bitset* played) {
+  return CountedWinner(position, /*allow_flows=*/false, played);
 }
 
 }  // namespace lifeline

@@ -7,18 +7,33 @@ namespace lifeline {
 VertexCut::VertexCut(const Geometry& geometry, const Bitset& area, const Bitset& stones)
     : geometry_(geometry), area_(area), stones_(stones & area) {}
 
-int VertexCut::FewestSeparating(int limit) {
-  if (stones_.None()) return limit;
-  const Bitset source = geometry_.Flood(Bitset::Single(stones_.Lowest()), stones_);
-  const Bitset around = geometry_.Expand(source) & area_;
-  Bitset sinks = area_ & ~around;
+VertexCut::Source VertexCut::FindSource() const {
+  if (stones_.None()) return {};
+  const Bitset group = geometry_.Flood(Bitset::Single(stones_.Lowest()), stones_);
+  return {group, area_ & ~geometry_.Expand(group)};
+}
+
+int VertexCut::Isolating(const Source& source, int limit) const {
+  const Bitset around = geometry_.Expand(source.group) & area_ & ~stones_;
+  return std::min(limit, around.Count());
+}
+
+VertexCut::Bounds VertexCut::SeparatingBounds(int limit) const {
+  const Source source = FindSource();
   // No cell can end up in another piece than the source group.
-  if (sinks.None()) return limit;
-  // Leaving the group's empty neighbours empty isolates it: a first bound for the flows.
-  int best = std::min(limit, (around & ~stones_).Count());
+  if (source.others.None()) return {limit, limit};
+  const int high = Isolating(source, limit);
+  return {std::min(1, high), high};
+}
+
+int VertexCut::FewestSeparating(int limit) {
+  const Source source = FindSource();
+  if (source.others.None()) return limit;
+  int best = Isolating(source, limit);
+  Bitset sinks = source.others;
   while (sinks.Any() && best > 1) {
     const Cell sink = sinks.Lowest();
-    best = DisjointPaths(source, sink, best);
+    best = DisjointPaths(source.group, sink, best);
     // Every stone of the sink's group gives the same answer.
     const Bitset done =
         stones_.Test(sink) ? geometry_.Flood(Bitset::Single(sink), stones_) : Bitset::Single(sink);

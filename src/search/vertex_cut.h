@@ -28,11 +28,29 @@ class VertexCut {
   // when that many or more are needed or no such cells exist (the search stops there).
   int FewestSeparating(int limit);
 
+  // Bounds on FewestSeparating(limit) found without a flow: at least one cell when the area
+  // can be split at all, at most the empty cells around one of its groups.
+  struct Bounds {
+    int low;
+    int high;
+  };
+  Bounds SeparatingBounds(int limit) const;
+
   // Paths from `source` (a stone group of the area) to the cell `sink` (not next to it) that
   // share no empty cell other than `sink`, counted up to `limit`.
   int DisjointPaths(const Bitset& source, Cell sink, int limit);
 
  private:
+  // The stone group the flows start from, and the cells that a split can put in another
+  // piece (those not next to it); both empty when the area has no stone.
+  struct Source {
+    Bitset group;
+    Bitset others;
+  };
+  Source FindSource() const;
+  // The first bound of FewestSeparating: the empty cells around the source group.
+  int Isolating(const Source& source, int limit) const;
+
   // A node of the flow graph is 2 * cell + side: side 0 is where paths enter the cell, side 1
   // where they leave it. Entering and leaving a stone is free.
   static int Entrance(Cell c) { return 2 * c; }
