@@ -46,7 +46,7 @@ Color PolicyPlayout(Position position, Cell last_move, Rng& rng, Bitset played[2
   const int max_actions = kMaxPlayoutActionsPerCell * position.geometry().num_cells();
   for (int actions = 0; actions < max_actions; ++actions) {
     if (const std::optional<Color> winner =
-            SettledEnd(position, count_settled, swapped_at_start, played)) {
+            SettledEnd(position, count_settled, swapped_at_start)) {
       return *winner;
     }
     const Color me = position.to_move();

@@ -9,7 +9,7 @@ Color RecordedPlayout(Position position, Rng& rng, Bitset played[2], bool count_
   const int max_actions = kMaxPlayoutActionsPerCell * position.geometry().num_cells();
   for (int actions = 0; actions < max_actions; ++actions) {
     if (const std::optional<Color> winner =
-            SettledEnd(position, count_settled, swapped_at_start, played)) {
+            SettledEnd(position, count_settled, swapped_at_start)) {
       return *winner;
     }
     const std::optional<Move> move = position.RandomMove(rng);

@@ -38,14 +38,13 @@ Bitset ForEachArea(const Board& board, Color color, F&& f) {
 }
 
 // Lower and upper bounds on SafePlacements, without a flow.
-VertexCut::Bounds PlacementBounds(const Board& board, Color color, Bitset* cells) {
+VertexCut::Bounds PlacementBounds(const Board& board, Color color) {
   VertexCut::Bounds placements = {0, 0};
-  const Bitset own_empty = ForEachArea(board, color, [&](VertexCut& cut, int empties) {
+  ForEachArea(board, color, [&](VertexCut& cut, int empties) {
     const VertexCut::Bounds separating = cut.SeparatingBounds(empties);
     placements.low += empties - separating.high;
     placements.high += empties - separating.low;
   });
-  if (cells != nullptr) *cells = own_empty;
   return placements;
 }
 
@@ -62,7 +61,7 @@ int SafePlacements(const Board& board, Color color, Bitset* cells) {
 
 namespace {
 
-std::optional<Color> CountedWinner(const Position& position, bool allow_flows, Bitset* played) {
+std::optional<Color> CountedWinner(const Position& position, bool allow_flows) {
   // Past the opening with every group alive. Phase() is not asked: it looks for a legal
   // action, and a side to move without one has no safe placement either, so loses the count.
   if (!SinglePlacementsAreFast(position)) return std::nullopt;
@@ -71,11 +70,10 @@ std::optional<Color> CountedWinner(const Position& position, bool allow_flows, B
   // White's komi left (zero unless komi pie): White may spend a point on any turn.
   int komi[2] = {0, 0};
   komi[Index(Color::kWhite)] = position.komi_left();
-  Bitset cells[2];
   VertexCut::Bounds actions[2];
   for (Color color : {Color::kBlack, Color::kWhite}) {
     const int i = Index(color);
-    actions[i] = PlacementBounds(board, color, &cells[i]);
+    actions[i] = PlacementBounds(board, color);
     actions[i] = {actions[i].low + komi[i], actions[i].high + komi[i]};
   }
   // Each side uses one action per turn, so the side to move wins with more actions than the
@@ -93,21 +91,17 @@ std::optional<Color> CountedWinner(const Position& position, bool allow_flows, B
     }
   }
   const Color winner = actions[mine].low > actions[theirs].high ? me : Opponent(me);
-  if (played != nullptr) {
-    played[0] |= cells[0];
-    played[1] |= cells[1];
-  }
   return winner;
 }
 
 }  // namespace
 
-std::optional<Color> SettledWinner(const Position& position, Bitset* played) {
-  return CountedWinner(position, /*allow_flows=*/true, played);
+std::optional<Color> SettledWinner(const Position& position) {
+  return CountedWinner(position, /*allow_flows=*/true);
 }
 
-std::optional<Color> QuickSettledWinner(const Position& position, Bitset* played) {
-  return CountedWinner(position, /*allow_flows=*/false, played);
+std::optional<Color> QuickSettledWinner(const Position& position) {
+  return CountedWinner(position, /*allow_flows=*/false);
 }
 
 }  // namespace lifeline

@@ -32,15 +32,13 @@ int SafePlacements(const Board& board, Color color, Bitset* cells = nullptr);
 
 // The winner of a position past its opening whose board is settled (of a finished game too),
 // counting White's komi left as actions; nullopt when the position is still in its opening,
-// has a pending stone or a dead group, or its board is not settled. Adds each side's own
-// empty cells to `played` (indexed by Index(Color)), the cells that side would fill, when it
-// is not null.
-std::optional<Color> SettledWinner(const Position& position, Bitset* played = nullptr);
+// has a pending stone or a dead group, or its board is not settled.
+std::optional<Color> SettledWinner(const Position& position);
 
 // SettledWinner when bounds on the counts found without a flow decide it (nearly always: the
 // flows are needed on one or two settled boards in a hundred, and cost milliseconds on a
-// large region); nullopt otherwise, and `played` is then left alone.
-std::optional<Color> QuickSettledWinner(const Position& position, Bitset* played = nullptr);
+// large region); nullopt otherwise.
+std::optional<Color> QuickSettledWinner(const Position& position);
 
 }  // namespace lifeline
 
