@@ -44,19 +44,22 @@ MctsOptions MakeOptions(const OptionTable& table, absl::string_view changed,
   const auto get_bool = [&](absl::string_view name) {
     return name == changed ? std::get<bool>(value) : table.GetBool(name);
   };
-  MctsOptions options = get_bool("plain-uct") ? MctsOptions::PlainUct() : MctsOptions();
-  options.rave = options.rave && get_bool("rave");
-  options.priors = options.priors && get_bool("priors");
   const auto get_number = [&](absl::string_view name) {
     return name == changed ? std::get<double>(value) : table.GetNumber(name);
   };
+  // Plain UCT turns every switch off, whatever its own value.
+  const bool plain = get_bool("plain-uct");
+  MctsOptions options = plain ? MctsOptions::PlainUct() : MctsOptions();
+  if (!plain) {
+    options.rave = get_bool("rave");
+    options.priors = get_bool("priors");
+    options.policy = get_bool("policy");
+    options.count_settled = get_bool("settled");
+    options.solver = get_bool("solver");
+    options.reuse_tree = get_bool("reuse");
+  }
   options.prior_visits = get_number("prior-visits");
   options.resign_below = get_number("resign");
-  options.policy = options.policy && get_bool("policy");
-  // Off by default, so it cannot follow the pattern of the switches above.
-  options.count_settled = get_bool("settled") && !get_bool("plain-uct");
-  options.solver = options.solver && get_bool("solver");
-  options.reuse_tree = options.reuse_tree && get_bool("reuse");
   options.threads = static_cast<int>(get_int("threads"));
   options.memory_bytes = get_int("memory") << 20;
   return options;

@@ -90,8 +90,7 @@ std::optional<Color> CountedWinner(const Position& position, bool allow_flows) {
       actions[i] = {exact, exact};
     }
   }
-  const Color winner = actions[mine].low > actions[theirs].high ? me : Opponent(me);
-  return winner;
+  return actions[mine].low > actions[theirs].high ? me : Opponent(me);
 }
 
 }  // namespace
