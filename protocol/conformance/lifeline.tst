@@ -70,6 +70,23 @@
 #? [true]
 644 lifeline-set settled false
 #? []
+645 lifeline-set ponder
+#? [false]
+646 lifeline-set ponder true
+#? []
+647 lifeline-set visits 50
+#? []
+648 clear_board
+#? []
+# After genmove the engine ponders until the next line, here already waiting: it answers it.
+649 genmove b
+#? [[A-G]\d+,[A-G]\d+]
+650 lifeline-set ponder
+#? [true]
+651 lifeline-set ponder false
+#? []
+652 lifeline-set visits 0
+#? []
 
 # lifeline-loadgame: paths are relative to the working directory (a runner starts the engine
 # in the directory of the .tst file). A record that fails anywhere changes nothing.

@@ -1,9 +1,11 @@
 #include "gtp/engine.h"
 
 #include <algorithm>
+#include <iostream>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "core/check.h"
 #include "core/notation.h"
 #include "gtp/arguments.h"
@@ -16,7 +18,8 @@ namespace lifeline {
 Engine::Engine(std::unique_ptr<Player> player)
     : game_(Geometry::ForBase(Geometry::kDefaultBase), Rules{}),
       player_(std::move(player)),
-      rng_(0) {
+      rng_(0),
+      log_(&std::cerr) {
   DeclareEngineOptions(options_, *this);
   DeclareSearchOptions(options_, *this);
   ClearBoard();
@@ -47,6 +50,7 @@ absl::Status Engine::Play(Color color, absl::string_view token) {
 absl::StatusOr<std::string> Engine::GenMove(Color color, bool commit,
                                             const ProgressCallback& progress,
                                             double report_interval) {
+  ponder_requested_ = false;
   const Position& now = position();
   if (color != now.to_move()) return IllegalMove("wrong color");
   if (now.IsOver()) return std::string("resign");
@@ -75,10 +79,11 @@ absl::StatusOr<std::string> Engine::GenMove(Color color, bool commit,
   limits.max_visits = options_.GetInt("visits");
   limits.report_interval = report_interval;
   const SearchResult result = player_->Search(now, limits, rng_, progress);
+  if (options_.GetBool("verbose")) LogSearch(color, result);
   if (result.resign) return std::string("resign");
   if (!now.CheckMove(result.move).ok()) {
-    return absl::InternalError(absl::StrCat("engine error: ", player_->Name(),
-                                            " chose an illegal move"));
+    return absl::InternalError(
+        absl::StrCat("engine error: ", player_->Name(), " chose an illegal move"));
   }
   Move answer = result.move;
   Cell next_partner = kNoCell;
@@ -90,6 +95,8 @@ absl::StatusOr<std::string> Engine::GenMove(Color color, bool commit,
   if (commit) {
     LL_CHECK(game_.Play(answer).ok());
     planned_partner_ = next_partner;
+    ponder_requested_ =
+        options_.GetBool("ponder") && !position().IsOver() && position().to_move() != color;
   }
   return token;
 }
@@ -102,6 +109,29 @@ bool Engine::Undo() {
 
 SearchResult Engine::Analyze(const SearchLimits& limits, const ProgressCallback& progress) {
   return player_->Search(position(), limits, rng_, progress);
+}
+
+void Engine::LogSearch(Color color, const SearchResult& result) const {
+  const SearchInfo& info = result.info;
+  std::string line = absl::StrCat(
+      "genmove ", color == Color::kBlack ? "b" : "w", ": ",
+      result.resign ? "resign" : MoveToString(position().geometry(), result.move), ", ",
+      info.playouts, " playouts in ", absl::StrFormat("%.3f", info.seconds), " s, ", info.visits,
+      " root visits (", info.kept_visits, " kept from earlier searches)");
+  if (!info.candidates.empty()) {
+    absl::StrAppend(&line, ", win rate ", absl::StrFormat("%.3f", info.candidates[0].win_rate));
+  }
+  *log_ << line << std::endl;
+}
+
+bool Engine::TakePonderRequest() { return std::exchange(ponder_requested_, false); }
+
+void Engine::Ponder(const std::atomic<bool>& stop) {
+  if (position().IsOver()) return;
+  SearchLimits limits;
+  limits.until_stopped = true;
+  limits.stop = &stop;
+  player_->Search(position(), limits, rng_, nullptr);
 }
 
 absl::Status Engine::LoadGame(const std::string& path, size_t turns) {

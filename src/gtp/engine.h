@@ -1,8 +1,10 @@
 #ifndef LIFELINE_GTP_ENGINE_H_
 #define LIFELINE_GTP_ENGINE_H_
 
+#include <atomic>
 #include <cstddef>
 #include <memory>
+#include <ostream>
 #include <string>
 #include <utility>
 
@@ -56,6 +58,12 @@ class Engine {
                                       double report_interval = 0);
   // Searches the current position (which must not be over) without playing, within `limits`.
   SearchResult Analyze(const SearchLimits& limits, const ProgressCallback& progress);
+  // Whether the last command was a genmove that played a move and left the opponent to move
+  // with the `ponder` option on; asking clears it, so each such genmove ponders once.
+  bool TakePonderRequest();
+  // Searches the current position until `stop` is set (or the search has nothing left to
+  // do), for the tree that the next genmove keeps when tree reuse is on. Plays nothing.
+  void Ponder(const std::atomic<bool>& stop);
   // Takes back the last move (one stone of a double turn entered stone by stone).
   bool Undo();
   // Replaces the game and the settings by those of a game record, replaying its first
@@ -63,10 +71,14 @@ class Engine {
   absl::Status LoadGame(const std::string& path, size_t turns);
 
   void Reseed(uint64_t seed) { rng_ = Rng(seed); }
+  // Where the `verbose` option writes its lines (standard error unless set).
+  void SetLog(std::ostream* log) { log_ = log; }
   void SetPlayer(std::unique_ptr<Player> player) { player_ = std::move(player); }
 
  private:
   void StartGame(Game game);
+  // One line about a genmove's search, for the `verbose` option.
+  void LogSearch(Color color, const SearchResult& result) const;
 
   OptionTable options_;
   Game game_;
@@ -75,6 +87,8 @@ class Engine {
   TimeControl time_control_;
   // GoGui mode: the second stone of the pair whose first stone the last genmove answered.
   Cell planned_partner_ = kNoCell;
+  bool ponder_requested_ = false;
+  std::ostream* log_;
 };
 
 // Declares the engine's options in `table`, with hooks that act on `engine`. Adding an option

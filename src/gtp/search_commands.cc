@@ -59,6 +59,9 @@ MctsOptions MakeOptions(const OptionTable& table, absl::string_view changed,
     options.reuse_tree = get_bool("reuse");
   }
   options.prior_visits = get_number("prior-visits");
+  options.prior_amaf_visits = get_number("prior-amaf-visits");
+  options.exploration = get_number("exploration");
+  options.rave_equivalence = get_number("rave-equivalence");
   options.resign_below = get_number("resign");
   options.threads = static_cast<int>(get_int("threads"));
   options.memory_bytes = get_int("memory") << 20;
@@ -224,6 +227,12 @@ void DeclareSearchOptions(OptionTable& table, Engine& engine) {
   table.Declare(RebuildsPlayer(
       OptionSpec::Int("memory", 256, 1, kMaxMemoryMib, "search tree memory limit in MiB"), table,
       engine));
+  table.Declare(OptionSpec::Bool("verbose", false,
+                                 "after each genmove, one line about its search on standard "
+                                 "error: move, playouts, time, root visits, visits kept"));
+  table.Declare(OptionSpec::Bool("ponder", false,
+                                 "after genmove, search on until the next command (the "
+                                 "opponent's time), for the tree that reuse keeps"));
   table.Declare(RebuildsPlayer(
       OptionSpec::Number("resign", MctsOptions().resign_below, 0, 1,
                          "genmove resigns below this win rate (or on a proven loss); 0 never"),
@@ -252,6 +261,24 @@ void DeclareSearchOptions(OptionTable& table, Engine& engine) {
       OptionSpec::Number("prior-visits", defaults.prior_visits, 0, 1000,
                          "virtual visits that carry a prior (its weight against real visits)"),
       table, engine));
+  table.Declare(RebuildsPlayer(
+      OptionSpec::Number("prior-amaf-visits", defaults.prior_amaf_visits, 0, 1000,
+                         "virtual AMAF visits that carry a prior (its weight under RAVE)"),
+      table, engine));
+  table.Declare(RebuildsPlayer(
+      OptionSpec::Number("exploration", defaults.exploration, 0, 100, "UCB1 exploration constant"),
+      table, engine));
+  table.Declare(RebuildsPlayer(
+      OptionSpec::Number("rave-equivalence", defaults.rave_equivalence, 1, 1e9,
+                         "visits at which a child's own win rate and its AMAF one weigh alike"),
+      table, engine));
+}
+
+void PonderUntilInput(Engine& engine, const AnswerStream& stream) {
+  std::atomic<bool> stop{stream.InputReady()};
+  if (stop.load()) return;
+  InputWatcher watcher(stream, stop);
+  engine.Ponder(stop);
 }
 
 void AddSearchCommands(CommandRegistry& registry, Engine& engine, AnswerStream& stream) {

@@ -44,13 +44,16 @@ class AnswerStream {
   bool opened_ = false;
 };
 
-// The search settings: player (random or mcts), visits, time, threads, memory. Changing the
-// player, threads, memory, prior-visits or a switch (rave, priors, policy, solver, reuse,
-// plain-uct) builds a new player (its tree is dropped).
+// The search settings: player (random or mcts), visits, time, threads, memory, resign,
+// verbose, ponder, the enhancements' switches (rave, priors, policy, settled, solver, reuse,
+// plain-uct) and constants (prior-visits, prior-amaf-visits, exploration, rave-equivalence).
+// Changing any but visits, time, verbose and ponder builds a new player (its tree is dropped).
 void DeclareSearchOptions(OptionTable& table, Engine& engine);
 // lifeline-bench [VISITS], lifeline-speed BASE SECONDS, lifeline-analyze [INTERVAL] and
 // lifeline-genmove_analyze COLOR [INTERVAL] (intervals in centiseconds).
 void AddSearchCommands(CommandRegistry& registry, Engine& engine, AnswerStream& stream);
+// Lets the engine ponder until the next input line arrives (at once if one is waiting).
+void PonderUntilInput(Engine& engine, const AnswerStream& stream);
 // The bench's result on one line, as lifeline-bench answers and --bench prints it.
 std::string BenchReport(const BenchResult& result);
 

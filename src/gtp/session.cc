@@ -36,11 +36,11 @@ Session::Session(std::istream& in, std::ostream& out, std::unique_ptr<Player> pl
     : in_(in),
       out_(out),
       engine_(std::move(player)),
-      stream_(out, input_ready ? std::move(input_ready) : [&in] {
-        std::streambuf& buffer = *in.rdbuf();
-        return buffer.in_avail() != 0 ||
-               buffer.sgetc() == std::char_traits<char>::eof();
-      }) {
+      stream_(
+          out, input_ready ? std::move(input_ready) : [&in] {
+            std::streambuf& buffer = *in.rdbuf();
+            return buffer.in_avail() != 0 || buffer.sgetc() == std::char_traits<char>::eof();
+          }) {
   AddProtocolCommands();
   AddBoardCommands(registry_, engine_);
   AddMoveCommands(registry_, engine_);
@@ -90,6 +90,8 @@ bool Session::HandleLine(absl::string_view raw) {
     } else {
       WriteAnswer(command->id, result);
     }
+    // Only once the answer is out: the controller's clock runs until it reads it.
+    if (engine_.TakePonderRequest()) PonderUntilInput(engine_, stream_);
   } else {
     WriteAnswer(command->id, absl::NotFoundError("unknown command"));
   }

@@ -17,8 +17,8 @@
 #include "absl/flags/usage_config.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
-#include "gtp/session.h"
 #include "gtp/search_commands.h"
+#include "gtp/session.h"
 #include "search/bench.h"
 #include "search/clock.h"
 #include "search/mcts_player.h"
@@ -56,6 +56,15 @@ ABSL_FLAG(bool, solver, lifeline::MctsOptions().solver, "search: MCTS-Solver");
 ABSL_FLAG(bool, reuse, lifeline::MctsOptions().reuse_tree, "search: tree reuse between moves");
 ABSL_FLAG(std::optional<std::string>, prior_visits, std::nullopt,
           "search: virtual visits that carry a prior");
+ABSL_FLAG(std::optional<std::string>, prior_amaf_visits, std::nullopt,
+          "search: virtual AMAF visits that carry a prior");
+ABSL_FLAG(std::optional<std::string>, exploration, std::nullopt,
+          "search: UCB1 exploration constant");
+ABSL_FLAG(std::optional<std::string>, rave_equivalence, std::nullopt,
+          "search: visits at which own and AMAF win rates weigh alike");
+ABSL_FLAG(bool, verbose, false, "after each genmove, one line about its search on standard error");
+ABSL_FLAG(bool, ponder, false,
+          "search on the opponent's time, after each genmove until the next command");
 ABSL_FLAG(bool, plain_uct, false,
           "search: plain UCT with uniform random playouts (every enhancement off)");
 
@@ -135,8 +144,7 @@ int main(int argc, char** argv) {
   const std::optional<int64_t> seed = absl::GetFlag(FLAGS_seed);
   // Without --seed every run differs; the seed drawn is shown by lifeline-set, so a session
   // can still be replayed.
-  config.seed = seed.value_or(
-      static_cast<int64_t>(std::random_device()() & 0x7fffffff));
+  config.seed = seed.value_or(static_cast<int64_t>(std::random_device()() & 0x7fffffff));
 
   const std::vector<std::string> bench = absl::GetFlag(FLAGS_bench_playouts);
   if (!bench.empty()) return BenchPlayouts(bench, static_cast<uint64_t>(config.seed));
@@ -154,19 +162,26 @@ int main(int argc, char** argv) {
   absl::Status status = session.Configure(config);
   // The search settings go through the option table like lifeline-set.
   const std::pair<const char*, std::optional<std::string>> search_flags[] = {
-      {"player", absl::GetFlag(FLAGS_player)},   {"visits", absl::GetFlag(FLAGS_visits)},
-      {"time", absl::GetFlag(FLAGS_time)},       {"threads", absl::GetFlag(FLAGS_threads)},
-      {"memory", absl::GetFlag(FLAGS_memory)},   {"resign", absl::GetFlag(FLAGS_resign)},
+      {"player", absl::GetFlag(FLAGS_player)},
+      {"visits", absl::GetFlag(FLAGS_visits)},
+      {"time", absl::GetFlag(FLAGS_time)},
+      {"threads", absl::GetFlag(FLAGS_threads)},
+      {"memory", absl::GetFlag(FLAGS_memory)},
+      {"resign", absl::GetFlag(FLAGS_resign)},
       {"prior-visits", absl::GetFlag(FLAGS_prior_visits)},
+      {"prior-amaf-visits", absl::GetFlag(FLAGS_prior_amaf_visits)},
+      {"exploration", absl::GetFlag(FLAGS_exploration)},
+      {"rave-equivalence", absl::GetFlag(FLAGS_rave_equivalence)},
   };
   for (const auto& [name, value] : search_flags) {
     if (status.ok() && value) status = session.engine().options().Set(name, *value);
   }
   const std::pair<const char*, bool> switch_flags[] = {
-      {"rave", absl::GetFlag(FLAGS_rave)},     {"priors", absl::GetFlag(FLAGS_priors)},
-      {"policy", absl::GetFlag(FLAGS_policy)}, {"settled", absl::GetFlag(FLAGS_settled)},
-      {"solver", absl::GetFlag(FLAGS_solver)}, {"reuse", absl::GetFlag(FLAGS_reuse)},
-      {"plain-uct", absl::GetFlag(FLAGS_plain_uct)},
+      {"rave", absl::GetFlag(FLAGS_rave)},           {"priors", absl::GetFlag(FLAGS_priors)},
+      {"policy", absl::GetFlag(FLAGS_policy)},       {"settled", absl::GetFlag(FLAGS_settled)},
+      {"solver", absl::GetFlag(FLAGS_solver)},       {"reuse", absl::GetFlag(FLAGS_reuse)},
+      {"plain-uct", absl::GetFlag(FLAGS_plain_uct)}, {"ponder", absl::GetFlag(FLAGS_ponder)},
+      {"verbose", absl::GetFlag(FLAGS_verbose)},
   };
   for (const auto& [name, value] : switch_flags) {
     if (status.ok()) status = session.engine().options().Set(name, value ? "true" : "false");

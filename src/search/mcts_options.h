@@ -26,6 +26,8 @@ struct MctsOptions {
   // first-play urgency, so that good-looking moves are tried first.
   bool priors = true;
   double prior_visits = 5.0;
+  // The same prior's weight among the AMAF statistics, when RAVE is on.
+  double prior_amaf_visits = 0.0;
 
   // Playouts that take kills, answer threats and avoid killing their own groups (see
   // PolicyPlayout) instead of uniformly random ones.

@@ -91,6 +91,7 @@ SearchInfo MctsPlayer::Info(double elapsed) const {
   SearchInfo info;
   info.visits = tree_.pool()[0].visits.load(kRelaxed);
   info.playouts = finished_.load(kRelaxed);
+  info.kept_visits = kept_visits_;
   info.seconds = elapsed;
   info.candidates = tree_.Candidates(kPvLength);
   return info;
@@ -117,6 +118,32 @@ void MctsPlayer::RunWorker(Rng& rng, bool main, const SearchLimits& limits, doub
   done_.store(true, kRelaxed);
 }
 
+void MctsPlayer::RunWorkers(Rng& rng, const SearchLimits& limits, double start,
+                            const ProgressCallback& progress) {
+  if (options_.threads <= 1) {
+    RunWorker(rng, true, limits, start, progress);
+    return;
+  }
+  // Helpers get their own generators, drawn from the caller's so a seed still decides them.
+  std::vector<Rng> helper_rngs;
+  for (int i = 1; i < options_.threads; ++i) helper_rngs.emplace_back(rng.Next());
+  std::vector<std::thread> helpers;
+  for (Rng& helper_rng : helper_rngs) {
+    helpers.emplace_back([&] { RunWorker(helper_rng, false, limits, start, ProgressCallback()); });
+  }
+  RunWorker(rng, true, limits, start, progress);
+  for (std::thread& helper : helpers) helper.join();
+}
+
+bool MctsPlayer::ShouldLookPastLoss(const SearchLimits& limits, double elapsed) const {
+  // An analysis shows the proof; a player that resigns lost games has no use for the move.
+  if (!options_.solver || limits.until_stopped || options_.resign_below > 0) return false;
+  if (tree_.Summarize().best_proof != Proof::kLoss) return false;
+  if (limits.stop != nullptr && limits.stop->load(kRelaxed)) return false;
+  if (max_visits_ > 0 && started_.load(kRelaxed) >= max_visits_) return false;
+  return limits.max_seconds <= 0 || elapsed < limits.max_seconds;
+}
+
 SearchResult MctsPlayer::Search(const Position& position, const SearchLimits& limits, Rng& rng,
                                 const ProgressCallback& progress) {
   SearchResult result;
@@ -126,6 +153,7 @@ SearchResult MctsPlayer::Search(const Position& position, const SearchLimits& li
   }
   const double start = clock_.Now();
   tree_.SetRoot(position);
+  kept_visits_ = tree_.pool()[0].visits.load(kRelaxed);
   simulations_began_ = clock_.Now() - start;
   max_visits_ = limits.max_visits;
   if (max_visits_ == 0 && limits.max_seconds <= 0 && !limits.until_stopped) {
@@ -138,28 +166,31 @@ SearchResult MctsPlayer::Search(const Position& position, const SearchLimits& li
   started_.store(0, kRelaxed);
   finished_.store(0, kRelaxed);
 
-  if (options_.threads <= 1) {
-    RunWorker(rng, true, limits, start, progress);
-  } else {
-    // Helpers get their own generators, drawn from the caller's so a seed still decides them.
-    std::vector<Rng> helper_rngs;
-    for (int i = 1; i < options_.threads; ++i) helper_rngs.emplace_back(rng.Next());
-    std::vector<std::thread> helpers;
-    for (Rng& helper_rng : helper_rngs) {
-      helpers.emplace_back(
-          [&] { RunWorker(helper_rng, false, limits, start, ProgressCallback()); });
-    }
-    RunWorker(rng, true, limits, start, progress);
-    for (std::thread& helper : helpers) helper.join();
+  RunWorkers(rng, limits, start, progress);
+  if (ShouldLookPastLoss(limits, clock_.Now() - start)) {
+    // Every move loses against perfect play, but the opponent may not find the win. The proof
+    // ended the search and would leave the choice to the visits made before it, so the rest of
+    // the budget searches afresh without making proofs: the move with the best chances
+    // against a fallible opponent is the most visited one again.
+    tree_.Clear();
+    tree_.SetRoot(position);
+    kept_visits_ = 0;
+    tree_.SetProving(false);
+    done_.store(false, kRelaxed);
+    RunWorkers(rng, limits, start, progress);
+    tree_.SetProving(options_.solver);
   }
 
   result.move = tree_.BestMove(rng);
   const MctsTree::RootSummary summary = tree_.Summarize();
   result.resign = ShouldResign(summary);
   result.info = Info(clock_.Now() - start);
-  last_mover_ = position.to_move();
-  // The win rate of the move played (a proven win comes first even with fewer visits).
-  last_win_rate_ = summary.best_visits > 0 ? summary.best_win_rate : -1;
+  // The win rate of the move played (a proven win comes first even with fewer visits), which
+  // the next move's search compares with its own. An analysis (or ponder) plays no move.
+  if (!limits.until_stopped) {
+    last_mover_ = position.to_move();
+    last_win_rate_ = summary.best_visits > 0 ? summary.best_win_rate : -1;
+  }
   if (progress) progress(result.info);
   return result;
 }

@@ -36,7 +36,13 @@ class MctsPlayer : public Player {
   // sets `done` and reports progress.
   void RunWorker(Rng& rng, bool main, const SearchLimits& limits, double start,
                  const ProgressCallback& progress);
+  // Runs RunWorker on options_.threads threads until the limits are reached.
+  void RunWorkers(Rng& rng, const SearchLimits& limits, double start,
+                  const ProgressCallback& progress);
   bool LimitReached(const SearchLimits& limits, double elapsed);
+  // Whether the search stopped on a proven loss of every move with budget left, which is
+  // then spent on the move with the best chances against a fallible opponent.
+  bool ShouldLookPastLoss(const SearchLimits& limits, double elapsed) const;
   bool IsCritical() const;
   // Whether the move is decided before the time target: the root has one child, or the most
   // visited child leads the others by more simulations than fit in `seconds_left` at the rate
@@ -56,6 +62,7 @@ class MctsPlayer : public Player {
   alignas(64) std::atomic<int64_t> started_{0};
   alignas(64) std::atomic<int64_t> finished_{0};
   int64_t max_visits_ = 0;
+  int64_t kept_visits_ = 0;  // the root's visits when the search began
   // Seconds from the start of the search to its first simulation (setting up the root).
   double simulations_began_ = 0;
   // When the main thread next scans the root, before the target (settled?) and past it

@@ -25,6 +25,7 @@ bool IsPending(const Position& position) { return position.pending_stone() != kN
 
 MctsTree::MctsTree(const MctsOptions& options)
     : options_(options),
+      proving_(options.solver),
       pool_(options.memory_bytes),
       root_position_(Geometry::ForBase(Geometry::kDefaultBase), Rules{}) {}
 
@@ -80,8 +81,7 @@ std::optional<uint32_t> MctsTree::FindDescendant(const Position& target) const {
       // few actions, which is rare enough to give up the reuse): skipping it without playing
       // the move keeps the look-up far below the cost of a simulation per node.
       const Node& candidate = pool_[i];
-      if (candidate.kind == Move::Kind::kPlace &&
-          !target.board().HasStone(candidate.cell, mover)) {
+      if (candidate.kind == Move::Kind::kPlace && !target.board().HasStone(candidate.cell, mover)) {
         continue;
       }
       Position child = entry.position;
@@ -114,12 +114,18 @@ void MctsTree::Simulate(Rng& rng, Worker& worker) {
       expansion = node.expansion.load(std::memory_order_acquire);
       if (node.proof.load(kRelaxed) != Proof::kUnknown) continue;
     }
-    if (expansion != Expansion::kExpanded || node.num_children.load(kRelaxed) == 0) break;
+    if (expansion != Expansion::kExpanded) break;
+    if (node.num_children.load(kRelaxed) == 0) {
+      // A game's end, expanded while no proofs were made (see SetProving): proven now.
+      if (!proving_) break;
+      node.proof.store(Proof::kWin, kRelaxed);
+      continue;
+    }
     const uint32_t child = SelectChild(node);
     pool_[child].visits.fetch_add(1, kRelaxed);
     position.Play(pool_[child].move());
-    worker.path.push_back({child, OwnerOf(position), position.to_move(), IsPending(position),
-                           position.swapped()});
+    worker.path.push_back(
+        {child, OwnerOf(position), position.to_move(), IsPending(position), position.swapped()});
   }
   Bitset played[2];
   const Color winner = known_winner ? *known_winner : Playout(position, worker, rng, played);
@@ -131,8 +137,7 @@ Color MctsTree::Playout(const Position& position, const Worker& worker, Rng& rng
   if (!options_.policy) return RecordedPlayout(position, rng, played, options_.count_settled);
   const Node& leaf = pool_[worker.path.back().node];
   const bool placed = worker.path.size() > 1 && leaf.kind == Move::Kind::kPlace;
-  return PolicyPlayout(position, placed ? leaf.cell : kNoCell, rng, played,
-                       options_.count_settled);
+  return PolicyPlayout(position, placed ? leaf.cell : kNoCell, rng, played, options_.count_settled);
 }
 
 void MctsTree::TryExpand(uint32_t index, const Position& position, Rng& rng, Worker& worker) {
@@ -149,7 +154,7 @@ void MctsTree::TryExpand(uint32_t index, const Position& position, Rng& rng, Wor
   position.PlacementCells().ForEach([&](Cell c) { moves.push_back(Move::Place(c)); });
   if (moves.empty()) {
     // The side to move has lost; the owner, who made the last action, has won.
-    if (options_.solver) node.proof.store(Proof::kWin, kRelaxed);
+    if (proving_) node.proof.store(Proof::kWin, kRelaxed);
     node.num_children.store(0, kRelaxed);
     node.expansion.store(Expansion::kExpanded, std::memory_order_release);
     return;
@@ -179,14 +184,22 @@ void MctsTree::TryExpand(uint32_t index, const Position& position, Rng& rng, Wor
 double MctsTree::Score(const Node& child, double log_parent) const {
   double n = child.visits.load(kRelaxed);
   double wins = child.wins.load(kRelaxed);
+  double amaf_n = options_.rave ? child.amaf_visits.load(kRelaxed) : 0;
+  double amaf_wins = options_.rave ? child.amaf_wins.load(kRelaxed) : 0;
   if (options_.priors) {
+    const double prior = PriorWinRate(child.prior);
     n += options_.prior_visits;
-    wins += options_.prior_visits * PriorWinRate(child.prior);
+    wins += options_.prior_visits * prior;
+    // Seeding the AMAF statistics too: the RAVE weight soon puts them first, and a prior
+    // only in the child's own statistics would be outvoted after a few simulations.
+    if (options_.rave) {
+      amaf_n += options_.prior_amaf_visits;
+      amaf_wins += options_.prior_amaf_visits * prior;
+    }
   }
-  const int32_t amaf_n = options_.rave ? child.amaf_visits.load(kRelaxed) : 0;
   double value;
   if (amaf_n > 0) {
-    const double amaf_value = child.amaf_wins.load(kRelaxed) / static_cast<double>(amaf_n);
+    const double amaf_value = amaf_wins / amaf_n;
     if (n == 0) {
       value = amaf_value;
     } else {
@@ -260,8 +273,7 @@ void MctsTree::BackUp(Worker& worker, Color leaf_winner, Bitset played[2]) {
         if (won) child.amaf_wins.fetch_add(1, kRelaxed);
       }
     }
-    if (options_.solver && child_proven && expanded &&
-        node.proof.load(kRelaxed) == Proof::kUnknown) {
+    if (proving_ && child_proven && expanded && node.proof.load(kRelaxed) == Proof::kUnknown) {
       UpdateProof(node, step.pending);
     }
     child_proven = node.proof.load(kRelaxed) != Proof::kUnknown;

@@ -54,6 +54,9 @@ class MctsTree {
   bool SetRoot(const Position& position);
   // Forgets the tree, so that the next SetRoot starts afresh.
   void Clear();
+  // Whether new proofs are made (MctsOptions::solver at first). Off, the tree still honours
+  // the proofs it holds; MctsPlayer turns it off to look past a proven loss.
+  void SetProving(bool proving) { proving_ = proving; }
 
   void Simulate(Rng& rng, Worker& worker);
 
@@ -107,6 +110,7 @@ class MctsTree {
   std::optional<uint32_t> FindDescendant(const Position& target) const;
 
   MctsOptions options_;
+  bool proving_;
   NodePool pool_;
   Position root_position_;
   bool has_root_ = false;

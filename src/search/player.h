@@ -41,8 +41,9 @@ struct CandidateInfo {
 // A progress report: what the search thinks so far. Searches never print; the protocol layer
 // formats these.
 struct SearchInfo {
-  int64_t visits = 0;
-  int64_t playouts = 0;
+  int64_t visits = 0;       // at the root, those kept from earlier searches included
+  int64_t playouts = 0;     // simulations of this search
+  int64_t kept_visits = 0;  // root visits kept from earlier searches (tree reuse)
   double seconds = 0;
   std::vector<CandidateInfo> candidates;
 };

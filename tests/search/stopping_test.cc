@@ -1,5 +1,7 @@
 // When a search ends before its limits (the move is settled) and when it gives the game up.
 
+#include <utility>
+
 #include "core/move.h"
 #include "core/position.h"
 #include "gtest/gtest.h"
@@ -11,8 +13,8 @@ namespace {
 
 using test::FakeClock;
 using test::RandomPosition;
-using test::SmallOptions;
 using test::SideToMoveWins;
+using test::SmallOptions;
 using test::Visits;
 
 SearchLimits Seconds(double seconds) {
@@ -67,8 +69,8 @@ TEST(StoppingTest, ASettledMoveIsTheMoveTheWholeBudgetPlays) {
     FakeClock unused;
     MctsPlayer whole(options, unused);
     Rng whole_rng(seed);
-    const SearchResult full = whole.Search(position, Visits(kSimulationsAtTarget), whole_rng,
-                                           nullptr);
+    const SearchResult full =
+        whole.Search(position, Visits(kSimulationsAtTarget), whole_rng, nullptr);
     EXPECT_EQ(early.move, full.move) << position.board().ToDiagram();
   }
   EXPECT_EQ(stopped_early, 3);
@@ -99,29 +101,36 @@ TEST(StoppingTest, TheExtensionCountsInTheSettledTest) {
   EXPECT_GT(stopped_later, 0);
 }
 
-// A small endgame that the side to move loses, as the solver proves it: given up only when
-// resigning is allowed.
-TEST(StoppingTest, AProvenLossIsResignedOnlyWhenAllowed) {
+// A small endgame that the side to move loses, as the solver proves it: given up when
+// resigning is allowed. Otherwise the rest of the budget is searched without proofs, for the
+// move with the best chances against an opponent that may not find the win.
+TEST(StoppingTest, AProvenLossIsResignedOrPlayedForItsChances) {
+  constexpr int64_t kBudget = 20000;
   for (uint64_t seed = 0; seed < 40; ++seed) {
     const Position position = RandomPosition(3, Rules{}, 12, seed);
     if (position.IsOver() || position.board().empty().Count() > 9 || SideToMoveWins(position)) {
       continue;
     }
-    for (const double resign_below : {0.0, 0.01}) {
+    const auto search = [&](double resign_below) {
       MctsOptions options = SmallOptions();
       options.resign_below = resign_below;
       FakeClock clock;
       MctsPlayer player(options, clock);
       Rng rng(seed);
-      const SearchResult result = player.Search(position, Visits(20000), rng, nullptr);
-      if (player.tree().root_proof() == Proof::kUnknown) break;
-      EXPECT_EQ(result.resign, resign_below > 0) << position.board().ToDiagram();
-      if (resign_below == 0) {
-        EXPECT_TRUE(position.CheckMove(result.move).ok());
-      } else {
-        return;  // one proven loss is enough
-      }
-    }
+      const SearchResult result = player.Search(position, Visits(kBudget), rng, nullptr);
+      return std::make_pair(result, player.tree().root_proof());
+    };
+    const auto [resigned, proof] = search(0.01);
+    if (proof == Proof::kUnknown) continue;  // not proven within the budget
+    EXPECT_TRUE(resigned.resign) << position.board().ToDiagram();
+    EXPECT_LT(resigned.info.playouts, kBudget);
+
+    const auto [played, later_proof] = search(0.0);
+    EXPECT_FALSE(played.resign);
+    EXPECT_TRUE(position.CheckMove(played.move).ok());
+    EXPECT_EQ(played.info.playouts, kBudget);
+    EXPECT_EQ(later_proof, Proof::kUnknown);  // the search after the proof makes none
+    return;                                   // one proven loss is enough
   }
   FAIL() << "no proven loss found";
 }
