@@ -176,14 +176,15 @@ int main(int argc, char** argv) {
   for (const auto& [name, value] : search_flags) {
     if (status.ok() && value) status = session.engine().options().Set(name, *value);
   }
-  const std::pair<const char*, bool> switch_flags[] = {
+  // The on/off settings: the enhancements' switches, then pondering and the search log.
+  const std::pair<const char*, bool> bool_flags[] = {
       {"rave", absl::GetFlag(FLAGS_rave)},           {"priors", absl::GetFlag(FLAGS_priors)},
       {"policy", absl::GetFlag(FLAGS_policy)},       {"settled", absl::GetFlag(FLAGS_settled)},
       {"solver", absl::GetFlag(FLAGS_solver)},       {"reuse", absl::GetFlag(FLAGS_reuse)},
       {"plain-uct", absl::GetFlag(FLAGS_plain_uct)}, {"ponder", absl::GetFlag(FLAGS_ponder)},
       {"verbose", absl::GetFlag(FLAGS_verbose)},
   };
-  for (const auto& [name, value] : switch_flags) {
+  for (const auto& [name, value] : bool_flags) {
     if (status.ok()) status = session.engine().options().Set(name, value ? "true" : "false");
   }
   if (!status.ok()) {

@@ -29,7 +29,7 @@ inline Color WinnerAtStart(const Position& end, bool swapped_at_start) {
 // decide, the playout plays on. The cells left to fill are not recorded as played: every own
 // cell would credit the side that wins the count in the all-moves-as-first statistics, where
 // a playout that plays on ends with the winner's cells mostly empty, and the search would
-// learn to fill its own regions early (a version that recorded them lost 0-28).
+// learn to fill its own regions early (versions that recorded them lost 0-22 and 0-6).
 inline std::optional<Color> SettledEnd(const Position& position, bool count_settled,
                                        bool swapped_at_start) {
   if (!count_settled) return std::nullopt;
