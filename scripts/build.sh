@@ -11,9 +11,12 @@ cd "$(dirname "$0")/.."
 
 build_dir=${LIFELINE_BUILD_DIR:-build}
 
+# Debian packages, one group per line with what needs them.
+packages=(cmake g++ make libabsl-dev libgtest-dev python3)  # the engine and its tests
+
 missing=()
 have_package() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
-for package in cmake g++ make libabsl-dev libgtest-dev python3; do
+for package in "${packages[@]}"; do
   have_package "$package" || missing+=("$package")
 done
 if ((${#missing[@]})); then
