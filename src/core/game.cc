@@ -4,14 +4,19 @@ namespace lifeline {
 
 Game::Game(const Geometry& geometry, const Rules& rules) : position_(geometry, rules) {}
 
-absl::Status Game::Play(const Move& move) {
-  const absl::Status status = position_.CheckMove(move);
-  if (!status.ok()) return status;
+std::optional<MoveError> Game::Play(const Move& move) {
+  const std::optional<MoveError> problem = position_.WhyIllegal(move);
+  if (problem) return problem;
   earlier_.push_back(position_);
   moves_.push_back(move);
   movers_.push_back(position_.to_move());
   position_.Play(move);
-  return absl::OkStatus();
+  return std::nullopt;
+}
+
+std::optional<MoveError> Game::Play(Color mover, const Move& move) {
+  if (mover != position_.to_move()) return position_.WhyIllegal(mover, move);
+  return Play(move);
 }
 
 bool Game::Undo() {

@@ -3,8 +3,10 @@
 
 #include <vector>
 
-#include "absl/status/status.h"
+#include <optional>
+
 #include "core/move.h"
+#include "core/move_error.h"
 #include "core/position.h"
 
 namespace lifeline {
@@ -25,7 +27,11 @@ class Game {
   // The colour that played each move of moves().
   const std::vector<Color>& movers() const { return movers_; }
 
-  absl::Status Play(const Move& move);
+  // Plays `move` for the side to move, or answers why it is illegal and changes nothing.
+  std::optional<MoveError> Play(const Move& move);
+  // The same for a move by `mover`, who must be the side to move (else kWrongColor, or
+  // kGameOver when the game is over).
+  std::optional<MoveError> Play(Color mover, const Move& move);
   // Takes back the last move; false when there is none.
   bool Undo();
 

@@ -20,24 +20,22 @@ std::string MoveToString(const Geometry& geometry, const Move& move) {
   return "?";
 }
 
-absl::StatusOr<Move> ParseMove(const Geometry& geometry, absl::string_view text) {
+Reading<Move> ReadMove(const Geometry& geometry, absl::string_view text) {
   const std::string lower = absl::AsciiStrToLower(text);
-  if (lower == "swap") return Move::Swap();
-  if (lower == "pass") return Move::SpendKomi();
+  if (lower == "swap") return {Move::Swap(), std::nullopt};
+  if (lower == "pass") return {Move::SpendKomi(), std::nullopt};
   const size_t comma = text.find(',');
   if (comma == absl::string_view::npos) {
-    absl::StatusOr<Cell> cell = ParseCell(geometry, text);
-    if (!cell.ok()) return cell.status();
-    return Move::Place(*cell);
+    const Reading<Cell> cell = ReadCell(geometry, text);
+    if (!cell.ok()) return {Move(), cell.error};
+    return {Move::Place(cell.value), std::nullopt};
   }
-  absl::StatusOr<Cell> a = ParseCell(geometry, text.substr(0, comma));
-  if (!a.ok()) return a.status();
-  absl::StatusOr<Cell> b = ParseCell(geometry, text.substr(comma + 1));
-  if (!b.ok()) return b.status();
-  if (*a == *b) {
-    return absl::InvalidArgumentError(absl::StrCat("same cell twice in \"", text, "\""));
-  }
-  return Move::Pair(*a, *b);
+  const Reading<Cell> a = ReadCell(geometry, text.substr(0, comma));
+  if (!a.ok()) return {Move(), a.error};
+  const Reading<Cell> b = ReadCell(geometry, text.substr(comma + 1));
+  if (!b.ok()) return {Move(), b.error};
+  if (a.value == b.value) return {Move(), MoveError::kSameCell};
+  return {Move::Pair(a.value, b.value), std::nullopt};
 }
 
 }  // namespace lifeline

@@ -3,9 +3,9 @@
 
 #include <string>
 
-#include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "core/geometry.h"
+#include "core/move_error.h"
 
 namespace lifeline {
 
@@ -31,9 +31,10 @@ struct Move {
 // "D4", "C3,E5", "swap", "pass" (spending komi).
 std::string MoveToString(const Geometry& geometry, const Move& move);
 
-// Parses the forms MoveToString writes, case-insensitively. Errors are InvalidArgument and
-// name the problem ("malformed ...", "off board ...", "same cell twice").
-absl::StatusOr<Move> ParseMove(const Geometry& geometry, absl::string_view text);
+// Reads the forms MoveToString writes, case-insensitively: the move, or kMalformed, kOffBoard
+// (a well-formed cell outside the board; it wins over a malformed partner only when it comes
+// first) or kSameCell.
+Reading<Move> ReadMove(const Geometry& geometry, absl::string_view text);
 
 }  // namespace lifeline
 

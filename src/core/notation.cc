@@ -22,24 +22,20 @@ std::string CellName(const Geometry& geometry, Cell cell) {
   return absl::StrCat(std::string(1, ColumnLetter(geometry.X(cell))), geometry.Y(cell) + 1);
 }
 
-absl::StatusOr<Cell> ParseCell(const Geometry& geometry, absl::string_view text) {
-  const auto malformed = [&] {
-    return absl::InvalidArgumentError(absl::StrCat("malformed cell \"", text, "\""));
-  };
-  if (text.size() < 2 || text.size() > 3) return malformed();
+Reading<Cell> ReadCell(const Geometry& geometry, absl::string_view text) {
+  const Reading<Cell> malformed{kNoCell, MoveError::kMalformed};
+  if (text.size() < 2 || text.size() > 3) return malformed;
   const int x = ColumnIndex(text[0]);
-  if (x < 0) return malformed();
+  if (x < 0) return malformed;
   int row = 0;
   for (char digit : text.substr(1)) {
-    if (digit < '0' || digit > '9') return malformed();
+    if (digit < '0' || digit > '9') return malformed;
     row = row * 10 + (digit - '0');
   }
-  if (text[1] == '0') return malformed();
+  if (text[1] == '0') return malformed;
   const int y = row - 1;
-  if (!geometry.IsCell(x, y)) {
-    return absl::InvalidArgumentError(absl::StrCat("off board \"", text, "\""));
-  }
-  return geometry.CellAt(x, y);
+  if (!geometry.IsCell(x, y)) return {kNoCell, MoveError::kOffBoard};
+  return {geometry.CellAt(x, y), std::nullopt};
 }
 
 }  // namespace lifeline

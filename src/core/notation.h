@@ -3,9 +3,9 @@
 
 #include <string>
 
-#include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "core/geometry.h"
+#include "core/move_error.h"
 
 namespace lifeline {
 
@@ -17,9 +17,9 @@ char ColumnLetter(int x);
 
 std::string CellName(const Geometry& geometry, Cell cell);
 
-// Parses a cell name. Errors (InvalidArgument) say "malformed cell ..." for text that is no
-// cell name at all and "off board ..." for a well-formed name outside this board.
-absl::StatusOr<Cell> ParseCell(const Geometry& geometry, absl::string_view text);
+// Reads a cell name: the cell, or kMalformed for text that is no cell name at all and
+// kOffBoard for a well-formed name outside this board.
+Reading<Cell> ReadCell(const Geometry& geometry, absl::string_view text);
 
 }  // namespace lifeline
 

@@ -5,8 +5,6 @@
 namespace lifeline {
 namespace {
 
-absl::Status Illegal(const char* reason) { return absl::InvalidArgumentError(reason); }
-
 int OpeningLength(Balancing balancing) { return balancing == Balancing::kStrongPie ? 2 : 4; }
 
 // Tries to draw a legal pair at random this many times before listing them all; a random pair
@@ -206,38 +204,60 @@ std::optional<Move> Position::RandomMove(Rng& rng) const {
   return CanSwap() ? Move::Swap() : Move::SpendKomi();
 }
 
-absl::Status Position::CheckMove(const Move& move) const {
-  if (!HasLegalAction()) return Illegal("game over");
+std::optional<MoveError> Position::WhyIllegal(const Move& move) const {
+  const std::optional<MoveError> problem = MoveProblem(move);
+  if (problem && !HasLegalAction()) return MoveError::kGameOver;
+  return problem;
+}
+
+std::optional<MoveError> Position::WhyIllegal(Color mover, const Move& move) const {
+  const std::optional<MoveError> problem =
+      mover == to_move_ ? MoveProblem(move) : MoveError::kWrongColor;
+  if (problem && !HasLegalAction()) return MoveError::kGameOver;
+  return problem;
+}
+
+std::optional<MoveError> Position::MoveProblem(const Move& move) const {
   const Geometry& g = geometry();
   const auto on_board = [&](Cell c) { return c >= 0 && c < g.array_size() && g.cells().Test(c); };
   switch (move.kind) {
     case Move::Kind::kSwap:
-      return CanSwap() ? absl::OkStatus() : Illegal("swap not allowed");
+      if (!CanSwap()) return MoveError::kSwapNotAllowed;
+      return std::nullopt;
     case Move::Kind::kSpendKomi:
       if (rules_.balancing != Balancing::kKomiPie || to_move_ != Color::kWhite ||
           opening_turns_ < 4) {
-        return Illegal("pass not allowed");
+        return MoveError::kPassNotAllowed;
       }
-      return komi_left_ > 0 ? absl::OkStatus() : Illegal("no komi");
+      if (komi_left_ == 0) return MoveError::kNoKomi;
+      return std::nullopt;
     case Move::Kind::kPair:
-      if (!IsDoubleTurn()) return Illegal("not a double turn");
-      if (pending_ != kNoCell) return Illegal("double turn already started");
-      if (!on_board(move.first) || !on_board(move.second)) return Illegal("off board");
-      if (!board_.IsEmpty(move.first) || !board_.IsEmpty(move.second)) return Illegal("occupied");
-      if (move.first == move.second) return Illegal("same cell");
-      return IsLegalPair(move.first, move.second) ? absl::OkStatus() : Illegal("no effect");
+      if (!IsDoubleTurn()) return MoveError::kNotDoubleTurn;
+      if (pending_ != kNoCell) return MoveError::kDoubleTurnStarted;
+      if (!on_board(move.first) || !on_board(move.second)) return MoveError::kOffBoard;
+      if (!board_.IsEmpty(move.first) || !board_.IsEmpty(move.second)) {
+        return MoveError::kOccupied;
+      }
+      if (move.first == move.second) return MoveError::kSameCell;
+      if (!IsLegalPair(move.first, move.second)) return MoveError::kNoEffect;
+      return std::nullopt;
     case Move::Kind::kPlace:
       break;
   }
   const Cell c = move.first;
-  if (!on_board(c)) return Illegal("off board");
-  if (!board_.IsEmpty(c)) return Illegal("occupied");
+  if (!on_board(c)) return MoveError::kOffBoard;
+  if (!board_.IsEmpty(c)) return MoveError::kOccupied;
   if (IsDoubleTurn()) {
     const bool ok = pending_ == kNoCell ? PairPartners(c).Any() : IsLegalPair(pending_, c);
-    return ok ? absl::OkStatus() : Illegal("no effect");
+    if (!ok) return MoveError::kNoEffect;
+    return std::nullopt;
   }
-  if (IsSetupTurn()) return SetupCells().Test(c) ? absl::OkStatus() : Illegal("adjacent");
-  return board_.LegalPlacements(to_move_).Test(c) ? absl::OkStatus() : Illegal("no effect");
+  if (IsSetupTurn()) {
+    if (!SetupCells().Test(c)) return MoveError::kAdjacent;
+    return std::nullopt;
+  }
+  if (!board_.IsLegalPlacement(to_move_, c)) return MoveError::kNoEffect;
+  return std::nullopt;
 }
 
 void Position::Play(const Move& move) {

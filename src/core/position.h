@@ -5,11 +5,11 @@
 #include <optional>
 #include <vector>
 
-#include "absl/status/status.h"
 #include "core/bitset.h"
 #include "core/board.h"
 #include "core/color.h"
 #include "core/move.h"
+#include "core/move_error.h"
 #include "core/random.h"
 #include "core/rules.h"
 
@@ -68,11 +68,14 @@ class Position {
   // unordered pair once; with a pending stone as the kPlace completions).
   std::vector<Move> LegalMoves() const;
 
-  // OK, or InvalidArgument whose message is the reason the move is illegal: "game over",
-  // "occupied", "off board", "adjacent", "no effect", "swap not allowed", "pass not allowed",
-  // "no komi", "not a double turn", "double turn already started".
-  absl::Status CheckMove(const Move& move) const;
-  // Plays a move that CheckMove accepts (checked in debug builds only).
+  // Why the side to move may not play `move` now, or nullopt when it may. kGameOver wins over
+  // every other reason; a legal move is judged without asking whether the game is over (a
+  // legal move means it is not), so checking a legal move costs one legality test.
+  std::optional<MoveError> WhyIllegal(const Move& move) const;
+  // The same for a move by `mover`: kGameOver, then kWrongColor, then the move's own reason.
+  std::optional<MoveError> WhyIllegal(Color mover, const Move& move) const;
+  bool IsLegal(const Move& move) const { return !WhyIllegal(move).has_value(); }
+  // Plays a move that WhyIllegal accepts (checked in debug builds only).
   void Play(const Move& move);
 
   // A uniformly random legal whole action (each placement, pair, swap and komi spending is
@@ -86,6 +89,8 @@ class Position {
   void PlaceSetup(Cell c);
   void AddEffect(const PlacementEffect& effect);
   void EndTurn();
+  // WhyIllegal's reasons that belong to the move itself, without the game-over test.
+  std::optional<MoveError> MoveProblem(const Move& move) const;
   // Cells the side to move may use for its current setup stone.
   Bitset SetupCells() const;
   bool PairAllowedOn(const Board& board, Cell a, Cell b) const;

@@ -44,11 +44,11 @@ TEST_P(UndoTest, UndoRestoresEveryEarlierPosition) {
         const std::optional<Move> move = game.position().RandomMove(rng);
         if (!move) break;
         if (move->kind == Move::Kind::kPair && rng.Below(2) == 0) {
-          ASSERT_TRUE(game.Play(Move::Place(move->second)).ok());
+          ASSERT_FALSE(game.Play(Move::Place(move->second)).has_value());
           seen.push_back(game.position());
-          ASSERT_TRUE(game.Play(Move::Place(move->first)).ok());
+          ASSERT_FALSE(game.Play(Move::Place(move->first)).has_value());
         } else {
-          ASSERT_TRUE(game.Play(*move).ok());
+          ASSERT_FALSE(game.Play(*move).has_value());
         }
         seen.push_back(game.position());
       }
@@ -73,10 +73,10 @@ INSTANTIATE_TEST_SUITE_P(AllMethods, UndoTest,
 TEST(GameTest, RecordsMovesAndMovers) {
   const Geometry& geometry = Geometry::ForBase(4);
   Game game(geometry, Rules{Balancing::kStrongPie, 0});
-  ASSERT_TRUE(game.Play(test::MoveNamed(geometry, "C3,E5")).ok());
-  ASSERT_TRUE(game.Play(test::MoveNamed(geometry, "swap")).ok());
-  ASSERT_TRUE(game.Play(test::MoveNamed(geometry, "B2")).ok());
-  ASSERT_TRUE(game.Play(test::MoveNamed(geometry, "F6")).ok());
+  ASSERT_FALSE(game.Play(test::MoveNamed(geometry, "C3,E5")).has_value());
+  ASSERT_FALSE(game.Play(test::MoveNamed(geometry, "swap")).has_value());
+  ASSERT_FALSE(game.Play(test::MoveNamed(geometry, "B2")).has_value());
+  ASSERT_FALSE(game.Play(test::MoveNamed(geometry, "F6")).has_value());
   ASSERT_EQ(game.moves().size(), 4u);
   EXPECT_EQ(game.moves()[0], test::MoveNamed(geometry, "C3,E5"));
   EXPECT_EQ(game.moves()[1], Move::Swap());
@@ -91,18 +91,18 @@ TEST(GameTest, RecordsMovesAndMovers) {
 TEST(GameTest, IllegalMovesAreRefusedAndChangeNothing) {
   const Geometry& geometry = Geometry::ForBase(4);
   Game game(geometry, Rules{Balancing::kStrongPie, 0});
-  ASSERT_TRUE(game.Play(test::MoveNamed(geometry, "D4,D6")).ok());
+  ASSERT_FALSE(game.Play(test::MoveNamed(geometry, "D4,D6")).has_value());
   const Position before = game.position();
   for (const char* text : {"D4,A1", "D5,E5", "D4", "pass"}) {
-    EXPECT_FALSE(game.Play(test::MoveNamed(geometry, text)).ok()) << text;
+    EXPECT_TRUE(game.Play(test::MoveNamed(geometry, text)).has_value()) << text;
     EXPECT_EQ(game.moves().size(), 1u);
     ExpectSamePosition(game.position(), before);
   }
   // A stone outside the board.
   Move off_board = Move::Place(geometry.array_size() + 3);
-  EXPECT_FALSE(game.Play(off_board).ok());
+  EXPECT_TRUE(game.Play(off_board).has_value());
   off_board = Move::Place(geometry.CellAt(0, 3 + 1));  // A5 on base 4, inside the array
-  EXPECT_FALSE(game.Play(off_board).ok());
+  EXPECT_TRUE(game.Play(off_board).has_value());
   ExpectSamePosition(game.position(), before);
 }
 
@@ -111,7 +111,7 @@ Position After(int base, Rules rules, const std::vector<std::string>& moves) {
   const Geometry& geometry = Geometry::ForBase(base);
   Game game(geometry, rules);
   for (const std::string& text : moves) {
-    EXPECT_TRUE(game.Play(test::MoveNamed(geometry, text)).ok()) << text;
+    EXPECT_FALSE(game.Play(test::MoveNamed(geometry, text)).has_value()) << text;
   }
   return game.position();
 }

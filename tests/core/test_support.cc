@@ -8,21 +8,21 @@
 namespace lifeline::test {
 
 Cell CellNamed(const Geometry& geometry, absl::string_view name) {
-  absl::StatusOr<Cell> cell = ParseCell(geometry, name);
+  const Reading<Cell> cell = ReadCell(geometry, name);
   if (!cell.ok()) {
-    ADD_FAILURE() << "bad cell name in test: " << name << ": " << cell.status();
+    ADD_FAILURE() << "bad cell name in test: " << name << ": " << MoveErrorName(*cell.error);
     return kNoCell;
   }
-  return *cell;
+  return cell.value;
 }
 
 Move MoveNamed(const Geometry& geometry, absl::string_view text) {
-  absl::StatusOr<Move> move = ParseMove(geometry, text);
+  const Reading<Move> move = ReadMove(geometry, text);
   if (!move.ok()) {
-    ADD_FAILURE() << "bad move in test: " << text << ": " << move.status();
+    ADD_FAILURE() << "bad move in test: " << text << ": " << MoveErrorName(*move.error);
     return Move::Swap();
   }
-  return *move;
+  return move.value;
 }
 
 Board BoardFrom(const Geometry& geometry, absl::string_view diagram) {

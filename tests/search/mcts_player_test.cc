@@ -20,7 +20,7 @@ using test::Visits;
 // first stone is pending.
 void ExpectLegalAnswer(const Position& position, const SearchResult& result) {
   ASSERT_FALSE(result.resign);
-  EXPECT_TRUE(position.CheckMove(result.move).ok())
+  EXPECT_TRUE(position.IsLegal(result.move))
       << MoveToString(position.geometry(), result.move) << " on\n"
       << position.board().ToDiagram();
   if (position.IsDoubleTurn() && position.pending_stone() == kNoCell) {
@@ -147,7 +147,7 @@ TEST(MctsPlayerTest, OneThreadIsDeterministicForASeed) {
   }
 }
 
-TEST(MctsPlayerTest, TreeStaysWithinItsMemoryLimit) {
+TEST(MctsPlayerTest, TreeStaysWithinItsMemoryLimitSlow) {
   MctsOptions options;
   options.memory_bytes = 2000 * static_cast<int64_t>(NodePool::kNodeBytes);
   FakeClock clock;

@@ -62,9 +62,8 @@ absl::StatusOr<Position> PositionFromDiagram(int base, absl::string_view diagram
     const int side = Index(position.to_move());
     const Move move = next[side] < stones[side].size() ? Move::Place(stones[side][next[side]++])
                                                        : Move::SpendKomi();
-    const absl::Status status = position.CheckMove(move);
-    if (!status.ok()) {
-      return absl::InvalidArgumentError(absl::StrCat("unreachable: ", status.message()));
+    if (const std::optional<MoveError> problem = position.WhyIllegal(move)) {
+      return absl::InvalidArgumentError(absl::StrCat("unreachable: ", MoveErrorName(*problem)));
     }
     position.Play(move);
   }

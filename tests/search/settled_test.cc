@@ -81,7 +81,7 @@ TEST(SettledTest, EveryEmptyRegionTouchingOneColourIsSettled) {
   // Take away a stone of either wall and an empty cell touches both colours.
   const Geometry& geometry = Geometry::ForBase(4);
   Board open = FromDiagram(4, kCorridors);
-  open.RemoveStones(Bitset::Single(*ParseCell(geometry, "D5")), Color::kWhite);
+  open.RemoveStones(Bitset::Single(ReadCell(geometry, "D5").value), Color::kWhite);
   EXPECT_FALSE(IsSettled(open));
   // Two regions joined far from any stone still make one region that touches both.
   const Board apart = FromDiagram(4, R"(
@@ -148,9 +148,9 @@ TEST(SettledTest, SafePlacementsMatchTheBruteForceCut) {
 TEST(VertexCutTest, OneCellBetweenTwoGroups) {
   // Base 3: two black stones with one empty cell between them, in a strip of three.
   const Geometry& geometry = Geometry::ForBase(3);
-  const Cell a = *ParseCell(geometry, "A1");
-  const Cell b = *ParseCell(geometry, "B1");
-  const Cell c = *ParseCell(geometry, "C1");
+  const Cell a = ReadCell(geometry, "A1").value;
+  const Cell b = ReadCell(geometry, "B1").value;
+  const Cell c = ReadCell(geometry, "C1").value;
   Bitset area;
   area.Set(a);
   area.Set(b);

@@ -25,7 +25,7 @@ constexpr const char* kWall = R"(
    O . . O
 )";
 
-Cell At(absl::string_view name) { return *ParseCell(Geometry::ForBase(4), name); }
+Cell At(absl::string_view name) { return ReadCell(Geometry::ForBase(4), name).value; }
 
 TEST(TacticsTest, FindsKillsAndSelfKills) {
   const absl::StatusOr<Board> board = Board::FromDiagram(Geometry::ForBase(4), kWall);
