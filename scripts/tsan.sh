@@ -36,4 +36,22 @@ export TSAN_OPTIONS="halt_on_error=1 exitcode=66"
   echo "lifeline-genmove_analyze w 10"
   echo "quit"
 } | "$build/lifeline" --seed 6 >/dev/null
+
+# GoGui's dialect: genmove and the gfx searches stop at the next line, live drawings go to
+# standard error.
+{
+  echo "gogui-rules_game_id"
+  echo "boardsize 9"
+  echo "lifeline-set threads 2"
+  echo "lifeline-gfx_analyze 5"
+  sleep 0.5
+  echo "genmove b"
+  sleep 0.3
+  echo "# interrupt"
+  echo "lifeline-gfx_variation 1"
+  echo "quit"
+} | "$build/lifeline" --seed 7 >/dev/null 2>"$build/gogui-stderr.txt" || {
+  cat "$build/gogui-stderr.txt" >&2
+  exit 1
+}
 echo "ThreadSanitizer: no reports"

@@ -1,8 +1,10 @@
 # The analysis commands, in the cases whose answers depend on no timing. lifeline-analyze runs
-# until the next input line, which these runners send only after an answer: so it is only
-# tested where it ends at once (errors, a finished game). Both runners start the engine with
-# seed 1 and the random player, which reports no candidates, so no info line is written.
+# until the next input line, which regression runners send only after an answer: so it is
+# only tested where it ends at once (errors, a finished game). The random player reports no
+# candidates, so it writes no info line.
 
+899 lifeline-set player random
+#? []
 900 boardsize 3
 #? []
 901 lifeline-genmove_analyze b 10
@@ -10,15 +12,15 @@
 902 lifeline-turn
 #? [white 2 opening]
 903 lifeline-genmove_analyze b
-#? [?illegal move: wrong color]
+#? [(?#error)illegal move: wrong color]*
 904 lifeline-genmove_analyze w 0
-#? [?syntax error: out of range \[1\.\.360000\]: 0]
+#? [(?#error)syntax error: out of range \[1\.\.360000\]: 0]*
 905 lifeline-genmove_analyze
-#? [?syntax error: expected 1 to 2 arguments]
+#? [(?#error)syntax error: expected 1 to 2 arguments]*
 906 lifeline-analyze 100 50
-#? [?syntax error: expected 0 to 1 arguments]
+#? [(?#error)syntax error: expected 0 to 1 arguments]*
 907 lifeline-analyze soon
-#? [?syntax error: not an integer: soon]
+#? [(?#error)syntax error: not an integer: soon]*
 908 lifeline-turn
 #? [white 2 opening]
 
@@ -31,3 +33,16 @@
 #? [play resign]
 913 lifeline-turn
 #? [white 0 over]
+
+# The search writes info lines while genmove_analyze runs (at least one, at the end; each
+# holds every candidate), then the move.
+920 lifeline-set player mcts
+#? []
+921 lifeline-set visits 50
+#? []
+922 clear_board
+#? []
+923 lifeline-genmove_analyze b 10
+#? [(info move [A-E]\d,[A-E]\d visits \d+ winrate [01]\.\d{4} prior [01]\.\d{4} order 0 pv [^\n]*\n)+play [A-E]\d,[A-E]\d]
+924 lifeline-turn
+#? [white 2 opening]

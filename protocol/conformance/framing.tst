@@ -29,45 +29,45 @@
 
 # An id alone is no command.
 50 # nothing but an id
-#? [?syntax error: missing command]
+#? [(?#error)syntax error: missing command]*
 
 # Unknown commands, including wrong case (command names are case-sensitive) and near misses.
 60 foo
-#? [?unknown command]
+#? [(?#error)unknown command]*
 61 NAME
-#? [?unknown command]
+#? [(?#error)unknown command]*
 62 list-commands
-#? [?unknown command]
+#? [(?#error)unknown command]*
 63 gogui-rules_board_sizes
-#? [?unknown command]
+#? [(?#error)unknown command]*
 
 # Non-ASCII bytes: unknown commands, and never echoed back raw.
 70 nämé
-#? [?unknown command]
+#? [(?#error)unknown command]*
 71 play b Ä4
-#? [?syntax error: malformed move \?\?4]
+#? [(?#error)syntax error: malformed move \?\?4]*
 72 play b D4,€
-#? [?syntax error: malformed move D4,\?\?\?]
+#? [(?#error)syntax error: malformed move D4,\?\?\?]*
 73 boardsize ９
-#? [?syntax error: not an integer: \?\?\?]
+#? [(?#error)syntax error: not an integer: \?\?\?]*
 
 # Wrong number of arguments.
 80 name extra
-#? [?syntax error: expected 0 arguments]
+#? [(?#error)syntax error: expected 0 arguments]*
 81 known_command
-#? [?syntax error: expected 1 argument]
+#? [(?#error)syntax error: expected 1 argument]*
 82 play b
-#? [?syntax error: expected 2 arguments]
+#? [(?#error)syntax error: expected 2 arguments]*
 83 play b D4 D6
-#? [?syntax error: expected 2 arguments]
+#? [(?#error)syntax error: expected 2 arguments]*
 84 lifeline-set a b c
-#? [?syntax error: expected 0 to 2 arguments]
+#? [(?#error)syntax error: expected 0 to 2 arguments]*
 
 # A very long line (over a thousand characters) is an ordinary line when under 64 KiB.
 90 known_command xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx
 #? [false]
 91 play b DDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDD4
-#? [?syntax error: malformed move D{40}\.\.\.]
+#? [(?#error)syntax error: malformed move D{40}\.\.\.]*
 
 # A refused command left everything as it was.
 95 lifeline-turn

@@ -17,15 +17,15 @@
 606 lifeline-perft 1
 #? [576]
 607 lifeline-perft -1
-#? [?syntax error: out of range \[0\.\.20\]: -1]
+#? [(?#error)syntax error: out of range \[0\.\.20\]: -1]*
 608 lifeline-perft
-#? [?syntax error: expected 1 argument]
+#? [(?#error)syntax error: expected 1 argument]*
 609 lifeline-perft two
-#? [?syntax error: not an integer: two]
+#? [(?#error)syntax error: not an integer: two]*
 
 # lifeline-set: all options, one option, or a new value.
 610 lifeline-set
-#? [seed \d+ \(int[^\n]*\nbase 4 \(int 2\.\.13, default 7\)[^\n]*\nrules strong-pie [^\n]*\nkomi 0 [^\n]*\nboardsize-diameter false [^\n]*\ngogui false [^\n]*(\n[\s\S]*)?]
+#? [seed \d+ \(int[^\n]*\nbase 4 \(int 2\.\.13, default 7\)[^\n]*\nrules strong-pie [^\n]*\nkomi 0 [^\n]*\nboardsize-diameter false [^\n]*\ngogui auto [^\n]*(\n[\s\S]*)?]
 611 lifeline-set seed 42
 #? []
 612 lifeline-set seed
@@ -39,13 +39,13 @@
 616 gogui-rules_board_size
 #? [9 hex]
 617 lifeline-set base 14
-#? [?invalid value for base: 14 \(2\.\.13\)]
+#? [(?#error)invalid value for base: 14 \(2\.\.13\)]*
 618 lifeline-set rules fast-pie
-#? [?invalid value for rules: fast-pie \(strong-pie\|weak-pie\|komi-pie\)]
+#? [(?#error)invalid value for rules: fast-pie \(strong-pie\|weak-pie\|komi-pie\)]*
 619 lifeline-set gogui maybe
-#? [?invalid value for gogui: maybe \(true\|false\)]
+#? [(?#error)invalid value for gogui: maybe \(auto\|true\|false\)]*
 620 lifeline-set colour
-#? [?unknown option colour]
+#? [(?#error)unknown option colour]*
 621 lifeline-set boardsize-diameter true
 #? []
 622 boardsize 5
@@ -59,7 +59,7 @@
 626 lifeline-set resign
 #? [0.25]
 627 lifeline-set resign 1.5
-#? [?invalid value for resign: 1\.5 \(0\.\.1\)]
+#? [(?#error)invalid value for resign: 1\.5 \(0\.\.1\)]*
 628 lifeline-set resign 0
 #? []
 629 lifeline-set settled
@@ -95,17 +95,17 @@
 631 lifeline-turn
 #? [white 2 opening]
 632 lifeline-loadgame records/bad-move.txt
-#? [?line 6: illegal move: wrong color]
+#? [(?#error)line 6: illegal move: wrong color]*
 633 lifeline-loadgame records/bad-syntax.txt
-#? [?line 2: syntax error: unexpected command genmove]
+#? [(?#error)line 2: syntax error: unexpected command genmove]*
 634 lifeline-loadgame records/missing.txt
-#? [?cannot read records/missing\.txt]
+#? [(?#error)cannot read records/missing\.txt]*
 635 lifeline-loadgame records
-#? [?cannot read records]
+#? [(?#error)cannot read records]*
 636 lifeline-loadgame records/base2-finished.txt -1
-#? [?syntax error: out of range \[0\.\.2147483647\]: -1]
+#? [(?#error)syntax error: out of range \[0\.\.2147483647\]: -1]*
 637 lifeline-loadgame
-#? [?syntax error: expected 1 to 2 arguments]
+#? [(?#error)syntax error: expected 1 to 2 arguments]*
 638 lifeline-turn
 #? [white 2 opening]
 639 gogui-rules_board_size

@@ -7,25 +7,25 @@
 
 # Black's double turn: two stones, on two different empty cells, not forming a dead pair.
 210 play b D4,D5
-#? [?illegal move: no effect]
+#? [(?#error)illegal move: no effect]*
 211 play b D4,D4
-#? [?illegal move: same cell twice]
+#? [(?#error)illegal move: same cell twice]*
 212 play b A8,D4
-#? [?illegal move: off board]
+#? [(?#error)illegal move: off board]*
 213 play b G1,D4
-#? [?illegal move: off board]
+#? [(?#error)illegal move: off board]*
 214 play b J4,D4
-#? [?illegal move: off board]
+#? [(?#error)illegal move: off board]*
 215 play b I4,D4
-#? [?syntax error: malformed move I4,D4]
+#? [(?#error)syntax error: malformed move I4,D4]*
 216 play w A1,G7
-#? [?illegal move: wrong color]
+#? [(?#error)illegal move: wrong color]*
 217 play b swap
-#? [?illegal move: swap not allowed]
+#? [(?#error)illegal move: swap not allowed]*
 218 play b pass
-#? [?illegal move: pass not allowed]
+#? [(?#error)illegal move: pass not allowed]*
 219 play b resign
-#? [?syntax error: malformed move resign]
+#? [(?#error)syntax error: malformed move resign]*
 220 play B d4,d6
 #? []
 
@@ -37,13 +37,13 @@
 232 lifeline-turn
 #? [white 2 opening]
 233 play w swap
-#? [?illegal move: swap not allowed]
+#? [(?#error)illegal move: swap not allowed]*
 234 swap
-#? [?illegal move: swap not allowed]
+#? [(?#error)illegal move: swap not allowed]*
 235 play w D4,A1
-#? [?illegal move: occupied]
+#? [(?#error)illegal move: occupied]*
 236 play w A1,B1
-#? [?illegal move: no effect]
+#? [(?#error)illegal move: no effect]*
 
 # The two stones of a double turn as two single-stone commands; nothing moves in between.
 240 play w A1
@@ -51,25 +51,25 @@
 241 lifeline-turn
 #? [white 1 opening]
 242 play w G7,C3
-#? [?illegal move: double turn already started]
+#? [(?#error)illegal move: double turn already started]*
 243 play w A1
-#? [?illegal move: occupied]
+#? [(?#error)illegal move: occupied]*
 244 play white G7
 #? []
 245 lifeline-turn
 #? [black 1 play]
 246 play b C3,E5
-#? [?illegal move: not a double turn]
+#? [(?#error)illegal move: not a double turn]*
 247 play b pass
-#? [?illegal move: pass not allowed]
+#? [(?#error)illegal move: pass not allowed]*
 
 # Colours.
 250 play x C3
-#? [?syntax error: invalid color x]
+#? [(?#error)syntax error: invalid color x]*
 251 play bl C3
-#? [?syntax error: invalid color bl]
+#? [(?#error)syntax error: invalid color bl]*
 252 play WHITE C3
-#? [?illegal move: wrong color]
+#? [(?#error)illegal move: wrong color]*
 253 play BLACK C3
 #? []
 
@@ -91,10 +91,10 @@
 267 lifeline-is_legal w B2,B3
 #? [false not a double turn]
 268 lifeline-is_legal w
-#? [?syntax error: expected 2 arguments]
+#? [(?#error)syntax error: expected 2 arguments]*
 
 # lifeline-turn: colour, stones still to place this turn, phase.
 270 lifeline-turn
 #? [white 1 play]
 271 lifeline-turn now
-#? [?syntax error: expected 0 arguments]
+#? [(?#error)syntax error: expected 0 arguments]*

@@ -3,9 +3,9 @@
 300 lifeline-rules
 #? [strong-pie]
 301 lifeline-rules chess
-#? [?syntax error: unknown rules chess]
+#? [(?#error)syntax error: unknown rules chess]*
 302 lifeline-rules weak-pie extra
-#? [?syntax error: expected 0 to 1 arguments]
+#? [(?#error)syntax error: expected 0 to 1 arguments]*
 
 # Weak pie: four single setup stones without removals; a player's second setup stone may not
 # touch its first; White may swap after Black's first stone only.
@@ -16,7 +16,7 @@
 312 lifeline-turn
 #? [black 1 opening]
 313 play b D4,D6
-#? [?illegal move: not a double turn]
+#? [(?#error)illegal move: not a double turn]*
 314 play b A1
 #? []
 315 gogui-rules_legal_moves
@@ -24,15 +24,15 @@
 316 play w G7
 #? []
 317 play b B1
-#? [?illegal move: adjacent]
+#? [(?#error)illegal move: adjacent]*
 318 play b B2
-#? [?illegal move: adjacent]
+#? [(?#error)illegal move: adjacent]*
 319 play b C1
 #? []
 320 play w swap
-#? [?illegal move: swap not allowed]
+#? [(?#error)illegal move: swap not allowed]*
 321 play w F7
-#? [?illegal move: adjacent]
+#? [(?#error)illegal move: adjacent]*
 322 play w A4
 #? []
 323 lifeline-turn
@@ -40,7 +40,7 @@
 
 # Rules are locked once a move has been played, until clear_board (or undo back to the start).
 330 lifeline-rules strong-pie
-#? [?rules locked]
+#? [(?#error)rules locked]*
 331 lifeline-rules weak-pie
 #? []
 332 clear_board
@@ -49,18 +49,19 @@
 #? []
 
 # Komi pie: a whole komi >= 0 is White's number of spendable points; spending is "pass".
+# A komi with a fraction (Go controllers send 6.5 by habit) is accepted and changes nothing.
 340 komi 6.5
-#? [?unacceptable komi]
+#? []
 341 komi -1
-#? [?unacceptable komi]
+#? [(?#error)unacceptable komi]*
 342 komi 1
 #? []
 343 play b A1
 #? []
 344 play w swap
-#? [?illegal move: swap not allowed]
+#? [(?#error)illegal move: swap not allowed]*
 345 play w pass
-#? [?illegal move: pass not allowed]
+#? [(?#error)illegal move: pass not allowed]*
 346 play w G7
 #? []
 347 play b C1
@@ -68,7 +69,7 @@
 348 play w A4
 #? []
 349 komi 2
-#? [?rules locked]
+#? [(?#error)rules locked]*
 350 komi 1
 #? []
 351 play b D4
@@ -82,9 +83,13 @@
 355 play b D5
 #? []
 356 play w pass
-#? [?illegal move: no komi]
+#? [(?#error)illegal move: no komi]*
 357 lifeline-is_legal w pass
 #? [false no komi]
+358 komi 6.5
+#? []
+359 lifeline-set komi
+#? [1]
 
 # The komi given under komi pie stays the default for the next games.
 360 clear_board

@@ -21,15 +21,15 @@
 111 gogui-rules_board_size
 #? [7 hex]
 112 boardsize 1
-#? [?unacceptable size]
+#? [(?#error)unacceptable size]*
 113 boardsize 14
-#? [?unacceptable size]
+#? [(?#error)unacceptable size]*
 114 boardsize -3
-#? [?unacceptable size]
+#? [(?#error)unacceptable size]*
 115 boardsize four
-#? [?syntax error: not an integer: four]
+#? [(?#error)syntax error: not an integer: four]*
 116 boardsize
-#? [?syntax error: expected 1 argument]
+#? [(?#error)syntax error: expected 1 argument]*
 117 gogui-rules_board_size
 #? [7 hex]
 
@@ -43,7 +43,7 @@
 123 gogui-rules_board_size
 #? [7 hex]
 124 clear_board now
-#? [?syntax error: expected 0 arguments]
+#? [(?#error)syntax error: expected 0 arguments]*
 
 # komi is accepted and ignored outside komi pie, whatever its value.
 130 komi 6.5
@@ -51,9 +51,9 @@
 131 komi -2
 #? []
 132 komi x
-#? [?syntax error: not a number: x]
+#? [(?#error)syntax error: not a number: x]*
 133 komi nan
-#? [?syntax error: not a number: nan]
+#? [(?#error)syntax error: not a number: nan]*
 
 # play and the move tokens.
 140 play b D4,D6
@@ -77,7 +77,7 @@
 154 lifeline-turn
 #? [black 2 opening]
 155 undo
-#? [?cannot undo]
+#? [(?#error)cannot undo]*
 
 # genmove plays a legal move for the side to move; a double turn is one token.
 160 genmove b
@@ -85,11 +85,11 @@
 161 lifeline-turn
 #? [white 2 opening]
 162 genmove black
-#? [?illegal move: wrong color]
+#? [(?#error)illegal move: wrong color]*
 163 genmove x
-#? [?syntax error: invalid color x]
+#? [(?#error)syntax error: invalid color x]*
 164 genmove
-#? [?syntax error: expected 1 argument]
+#? [(?#error)syntax error: expected 1 argument]*
 
 # reg_genmove answers like genmove but plays nothing.
 170 reg_genmove w
@@ -99,4 +99,4 @@
 
 # final_score only once the game is over.
 180 final_score
-#? [?cannot score]
+#? [(?#error)cannot score]*

@@ -13,9 +13,11 @@ The format, as gogui-regress 1.x reads it:
   * an error answer ('?') fails the test whatever the pattern;
   * a numbered command without '#?' passes when it succeeds; an unnumbered one is not a
     test: an error answer is counted and shown as an error but fails nothing.
-One extension, needed to pin error answers: '#? [?regex]' expects an error whose message
-matches the regex. A regex cannot start with '?', so no valid gogui-regress pattern changes
-meaning; gogui-regress itself counts such a test as failed.
+One extension pins error answers: '#? [(?#error)regex]*' expects an error whose message
+matches the regex, and fails on a success or another message. '(?#error)' is a regex comment
+(valid in Java and Python, matching nothing), and the '*' is required: gogui-regress reads
+the line as an ordinary expected failure, so it counts an error answer as expected and never
+fails the run, while this runner checks the message. No other pattern changes meaning.
 """
 
 import re
@@ -25,6 +27,8 @@ from dataclasses import dataclass, field
 # character up to and including the space, control characters too.
 _BLANK = "".join(chr(code) for code in range(33))
 _NUMBERED = re.compile(r"(\d+) ")
+# The mark that makes an expected failure an expected error answer.
+ERROR_MARK = "(?#error)"
 
 
 class FormatError(Exception):
@@ -36,7 +40,7 @@ class Expectation:
     written: str  # the pattern as written after '#?', for reports
     regex: str = None  # None: the command only has to succeed
     negated: bool = False
-    error: bool = False  # the '?regex' extension: an error answer is expected
+    error: bool = False  # the '(?#error)' extension: an error answer is expected
     expected_fail: bool = False
 
 
@@ -66,9 +70,12 @@ def parse_expectation(text):
     if not (pattern.startswith("[") and pattern.endswith("]")):
         raise FormatError(f"pattern must be written [regex]: {text}")
     regex = trim(pattern[1:-1])
-    error = regex.startswith("?")
+    error = regex.startswith(ERROR_MARK)
     if error:
-        regex = trim(regex[1:])
+        regex = regex[len(ERROR_MARK):]
+        if not expected_fail:
+            raise FormatError(f"an expected error needs '*' after its pattern, so that "
+                              f"gogui-regress counts it as an expected failure: {text}")
     negated = regex.startswith("!")
     if negated:
         regex = regex[1:]
@@ -128,6 +135,7 @@ class Tally:
     expected_failures: int = 0
     unexpected_passes: int = 0
     errors: int = 0  # error answers to commands that are not tests
+    expected_errors: int = 0  # passed tests whose error answer matched a '(?#error)' pattern
     reports: list = field(default_factory=list)
 
     def add(self, other):
@@ -136,9 +144,11 @@ class Tally:
         self.expected_failures += other.expected_failures
         self.unexpected_passes += other.unexpected_passes
         self.errors += other.errors
+        self.expected_errors += other.expected_errors
 
     def summary(self):
         extra = [f"{what} {count}" for what, count in (
+            ("expected errors checked", self.expected_errors),
             ("expected failures", self.expected_failures),
             ("unexpected passes", self.unexpected_passes),
             ("errors", self.errors))
@@ -155,6 +165,15 @@ def judge(step, ok, raw, tally, where):
             tally.reports.append(_report(where, "error (not a test)", step, raw))
         return
     good = passes(step.expectation, ok, raw)
+    if step.expectation is not None and step.expectation.error:
+        # Its '*' is for gogui-regress; here the error must be the one expected.
+        if good:
+            tally.passed += 1
+            tally.expected_errors += 1
+        else:
+            tally.failed += 1
+            tally.reports.append(_report(where, "FAIL", step, raw))
+        return
     expected_fail = step.expectation is not None and step.expectation.expected_fail
     if good and not expected_fail:
         tally.passed += 1

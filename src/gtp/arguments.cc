@@ -5,16 +5,30 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/strip.h"
 #include "gtp/command_line.h"
 
 namespace lifeline {
 
+namespace {
+
+constexpr absl::string_view kSyntaxError = "syntax error: ";
+constexpr absl::string_view kIllegalMove = "illegal move: ";
+
+}  // namespace
+
 absl::Status SyntaxError(absl::string_view detail) {
-  return absl::InvalidArgumentError(absl::StrCat("syntax error: ", detail));
+  return absl::InvalidArgumentError(absl::StrCat(kSyntaxError, detail));
 }
 
 absl::Status IllegalMove(absl::string_view reason) {
-  return absl::InvalidArgumentError(absl::StrCat("illegal move: ", reason));
+  return absl::InvalidArgumentError(absl::StrCat(kIllegalMove, reason));
+}
+
+std::string ErrorDetail(const absl::Status& status) {
+  absl::string_view message = status.message();
+  if (!absl::ConsumePrefix(&message, kSyntaxError)) absl::ConsumePrefix(&message, kIllegalMove);
+  return std::string(message);
 }
 
 absl::StatusOr<Color> ParseColor(absl::string_view text) {

@@ -16,6 +16,9 @@ namespace lifeline {
 // Protocol errors. The message is the whole text after "? ", starting with the GTP phrase.
 absl::Status SyntaxError(absl::string_view detail);
 absl::Status IllegalMove(absl::string_view reason);
+// The message of a status made by SyntaxError or IllegalMove without its phrase: the detail
+// or reason it was made from ("invalid color x", "occupied").
+std::string ErrorDetail(const absl::Status& status);
 
 // GTP colours: "b", "black", "w", "white", in any case.
 absl::StatusOr<Color> ParseColor(absl::string_view text);

@@ -8,6 +8,8 @@
 #include "gtp/board_text.h"
 #include "gtp/command_line.h"
 #include "gtp/commands.h"
+#include "gtp/engine_options.h"
+#include "gtp/game_record.h"
 
 namespace lifeline {
 namespace {
@@ -17,90 +19,104 @@ using Answer = absl::StatusOr<std::string>;
 // The largest komi the engine keeps; the option's range.
 constexpr double kMaxKomi = 1000000;
 
-Answer Boardsize(Engine& engine, const Arguments& args) {
+Answer Boardsize(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(1));
-  absl::StatusOr<int64_t> size =
+  const absl::StatusOr<int64_t> size =
       args.IntAt(0, std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max());
   if (!size.ok()) return size.status();
   // GoGui and gogui-twogtp send the width of the array, 2N-1, rather than the base.
-  const bool diameter = engine.options().GetBool("boardsize-diameter") || engine.gogui_mode();
   int64_t base = *size;
-  if (diameter) base = *size % 2 == 1 ? (*size + 1) / 2 : 0;
+  if (context.dialect.BoardsizeIsWidth()) base = *size % 2 == 1 ? (*size + 1) / 2 : 0;
   if (base < Geometry::kMinBase || base > Geometry::kMaxBase) {
     return absl::InvalidArgumentError("unacceptable size");
   }
-  LL_CHECK(engine.options().Set("base", absl::StrCat(base)).ok());
-  engine.ClearBoard();
+  LL_CHECK(context.engine.options().Set(option::kBase, base).ok());
+  context.engine.ClearBoard();
   return std::string();
 }
 
-Answer ClearBoard(Engine& engine, const Arguments& args) {
+Answer ClearBoard(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(0));
-  engine.ClearBoard();
+  context.engine.ClearBoard();
   return std::string();
 }
 
-Answer Komi(Engine& engine, const Arguments& args) {
+// A whole komi K >= 0 is White's komi points; outside komi pie it is kept for a later komi-pie
+// game. A komi with a fraction cannot be a number of Lifeline komi points: it is the habit of
+// Go controllers (GoGui and gogui-twogtp send 6.5 at every new game), so it is accepted and
+// changes nothing, under every balancing method. Outside komi pie any number is accepted.
+Answer Komi(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(1));
-  absl::StatusOr<double> komi = args.NumberAt(0);
+  const absl::StatusOr<double> komi = args.NumberAt(0);
   if (!komi.ok()) return komi.status();
-  const bool whole = *komi >= 0 && *komi <= kMaxKomi && *komi == std::floor(*komi);
+  Engine& engine = context.engine;
   const Rules& rules = engine.position().rules();
-  if (rules.balancing != Balancing::kKomiPie) {
-    // Controllers send a komi by habit; a whole one is kept for a later komi-pie game.
-    if (whole)
-      LL_CHECK(engine.options().Set("komi", absl::StrCat(static_cast<int64_t>(*komi))).ok());
+  const bool komi_pie = rules.balancing == Balancing::kKomiPie;
+  const bool whole = *komi == std::floor(*komi);
+  const bool in_range = *komi >= 0 && *komi <= kMaxKomi;
+  if (!whole) return std::string();
+  if (!in_range) {
+    if (komi_pie) return absl::InvalidArgumentError("unacceptable komi");
     return std::string();
   }
-  if (!whole) return absl::InvalidArgumentError("unacceptable komi");
-  if (engine.game_started() && *komi != rules.komi) {
+  const int64_t points = static_cast<int64_t>(*komi);
+  if (komi_pie && engine.game_started() && points != rules.komi) {
     return absl::FailedPreconditionError("rules locked");
   }
-  LL_CHECK(engine.options().Set("komi", absl::StrCat(static_cast<int64_t>(*komi))).ok());
-  if (!engine.game_started()) engine.ClearBoard();
+  LL_CHECK(engine.options().Set(option::kKomi, points).ok());
+  if (komi_pie && !engine.game_started()) engine.ClearBoard();
   return std::string();
 }
 
-Answer LifelineRules(Engine& engine, const Arguments& args) {
+Answer LifelineRules(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCountBetween(0, 1));
+  Engine& engine = context.engine;
   const Balancing current = engine.position().rules().balancing;
   if (args.size() == 0) return BalancingName(current);
-  absl::StatusOr<Balancing> balancing = ParseBalancing(args[0]);
+  const absl::StatusOr<Balancing> balancing = ParseBalancing(args[0]);
   if (!balancing.ok()) return SyntaxError(absl::StrCat("unknown rules ", QuoteForAnswer(args[0])));
   if (*balancing != current && engine.game_started()) {
     return absl::FailedPreconditionError("rules locked");
   }
-  LL_CHECK(engine.options().Set("rules", BalancingName(*balancing)).ok());
+  LL_CHECK(engine.options().Set(option::kRules, BalancingName(*balancing)).ok());
   if (!engine.game_started()) engine.ClearBoard();
   return std::string();
 }
 
-Answer ShowBoard(Engine& engine, const Arguments& args) {
+Answer ShowBoard(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(0));
-  return absl::StrCat("\n", ShowBoardText(engine.position()));
+  return absl::StrCat("\n", ShowBoardText(context.engine.position()));
 }
 
-Answer LoadGame(Engine& engine, const Arguments& args) {
+Answer LoadGame(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCountBetween(1, 2));
   int64_t turns = std::numeric_limits<int>::max();
   if (args.size() == 2) {
-    absl::StatusOr<int64_t> given = args.IntAt(1, 0, std::numeric_limits<int>::max());
+    const absl::StatusOr<int64_t> given = args.IntAt(1, 0, std::numeric_limits<int>::max());
     if (!given.ok()) return given.status();
     turns = *given;
   }
-  LL_RETURN_IF_ERROR(engine.LoadGame(std::string(args[0]), static_cast<size_t>(turns)));
+  Engine& engine = context.engine;
+  const absl::StatusOr<std::string> text = ReadSmallFile(std::string(args[0]), kMaxRecordBytes);
+  if (!text.ok()) return text.status();
+  const absl::StatusOr<GameRecord> record =
+      ParseGameRecord(*text, engine.next_base(), engine.next_rules());
+  if (!record.ok()) return record.status();
+  absl::StatusOr<Game> game = ReplayGameRecord(*record, static_cast<size_t>(turns));
+  if (!game.ok()) return game.status();
+  engine.LoadGame(*std::move(game));
   return std::string();
 }
 
 }  // namespace
 
-void AddBoardCommands(CommandRegistry& registry, Engine& engine) {
-  registry.Add("boardsize", Bind(engine, Boardsize));
-  registry.Add("clear_board", Bind(engine, ClearBoard));
-  registry.Add("komi", Bind(engine, Komi));
-  registry.Add("lifeline-rules", Bind(engine, LifelineRules));
-  registry.Add("showboard", Bind(engine, ShowBoard));
-  registry.Add("lifeline-loadgame", Bind(engine, LoadGame));
+void AddBoardCommands(CommandRegistry& registry, CommandContext& context) {
+  registry.Add("boardsize", Bind(context, Boardsize));
+  registry.Add("clear_board", Bind(context, ClearBoard));
+  registry.Add("komi", Bind(context, Komi));
+  registry.Add("lifeline-rules", Bind(context, LifelineRules));
+  registry.Add("showboard", Bind(context, ShowBoard));
+  registry.Add("lifeline-loadgame", Bind(context, LoadGame));
 }
 
 }  // namespace lifeline

@@ -1,33 +1,49 @@
 #ifndef LIFELINE_GTP_COMMANDS_H_
 #define LIFELINE_GTP_COMMANDS_H_
 
+#include <ostream>
 #include <string>
 
 #include "absl/status/statusor.h"
+#include "gtp/answer_stream.h"
 #include "gtp/arguments.h"
 #include "gtp/engine.h"
+#include "gtp/gogui_dialect.h"
 #include "gtp/registry.h"
 
 namespace lifeline {
 
-// A command that acts on the engine: one short function per protocol command.
-using EngineCommand = absl::StatusOr<std::string> (*)(Engine& engine, const Arguments& args);
+// What a protocol command may act on: the engine, GoGui's dialect, the streaming answer and
+// the log (standard error unless a test redirects it). The session owns them all.
+struct CommandContext {
+  Engine& engine;
+  GoGuiDialect& dialect;
+  AnswerStream& stream;
+  std::ostream* log;
+};
 
-inline CommandHandler Bind(Engine& engine, EngineCommand command) {
-  return [&engine, command](const Arguments& args) { return command(engine, args); };
+// One short function per protocol command.
+using Command = absl::StatusOr<std::string> (*)(CommandContext& context, const Arguments& args);
+
+inline CommandHandler Bind(CommandContext& context, Command command) {
+  return [&context, command](const Arguments& args) { return command(context, args); };
 }
 
 // The command groups, each in its own file.
 // boardsize, clear_board, komi, lifeline-rules, showboard, lifeline-loadgame.
-void AddBoardCommands(CommandRegistry& registry, Engine& engine);
+void AddBoardCommands(CommandRegistry& registry, CommandContext& context);
 // play, swap, undo, genmove, reg_genmove, final_score.
-void AddMoveCommands(CommandRegistry& registry, Engine& engine);
+void AddMoveCommands(CommandRegistry& registry, CommandContext& context);
 // time_settings, time_left, kgs-time_settings.
-void AddTimeCommands(CommandRegistry& registry, Engine& engine);
+void AddTimeCommands(CommandRegistry& registry, CommandContext& context);
 // lifeline-is_legal, lifeline-turn, lifeline-perft, lifeline-set.
-void AddLifelineCommands(CommandRegistry& registry, Engine& engine);
-// gogui-version and the gogui-rules_* commands.
-void AddGoGuiCommands(CommandRegistry& registry, Engine& engine);
+void AddLifelineCommands(CommandRegistry& registry, CommandContext& context);
+// gogui-version, gogui-interrupt and the gogui-rules_* commands.
+void AddGoGuiCommands(CommandRegistry& registry, CommandContext& context);
+// lifeline-bench, lifeline-speed, lifeline-analyze, lifeline-genmove_analyze.
+void AddSearchCommands(CommandRegistry& registry, CommandContext& context);
+// gogui-analyze_commands and the analysis commands it lists.
+void AddGoGuiAnalyzeCommands(CommandRegistry& registry, CommandContext& context);
 
 }  // namespace lifeline
 

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <system_error>
 
 #include "absl/strings/str_cat.h"
@@ -91,11 +92,11 @@ absl::StatusOr<Game> ReplayGameRecord(const GameRecord& record, size_t turns) {
   Game game(Geometry::ForBase(record.base), record.rules);
   for (size_t i = 0; i < turns && i < record.actions.size(); ++i) {
     const GameRecord::Action& action = record.actions[i];
-    absl::StatusOr<Move> move = ParseMoveToken(game.position(), action.token, false);
+    const absl::StatusOr<Move> move = ReadMoveToken(game.position(), action.token, false);
     if (!move.ok()) return AtLine(action.line, move.status());
-    const absl::Status legal = CheckPlay(game.position(), action.color, *move);
-    if (!legal.ok()) return AtLine(action.line, legal);
-    LL_CHECK(game.Play(*move).ok());
+    if (const std::optional<MoveError> problem = game.Play(action.color, *move)) {
+      return AtLine(action.line, IllegalMoveError(*problem));
+    }
   }
   return game;
 }

@@ -13,6 +13,9 @@
 
 namespace lifeline {
 
+// The largest game record lifeline-loadgame reads; a real record is a few kilobytes.
+inline constexpr size_t kMaxRecordBytes = 1 << 20;
+
 // A game record as the referee writes it: a text file of protocol commands in which lines
 // starting with '#' are headers or comments and only `boardsize N` (the base), `lifeline-rules
 // NAME`, `komi K` and `play COLOR MOVE` appear, the settings before the first move.

@@ -11,33 +11,44 @@ namespace {
 
 using Answer = absl::StatusOr<std::string>;
 
-// GoGui announces itself with its version; from then on the session speaks GoGui's dialect.
-Answer GoGuiVersion(Engine& engine, const Arguments& /*args*/) {
-  LL_RETURN_IF_ERROR(engine.options().Set("gogui", "true"));
+// GoGui announces itself with its version (since 1.6.1) and takes any answer; it turns an
+// "auto" dialect on.
+Answer GoGuiVersion(CommandContext& context, const Arguments& /*args*/) {
+  context.dialect.Detected();
   return std::string();
 }
 
-Answer GameId(Engine& /*engine*/, const Arguments& args) {
+// GoGui's first question to a program and to each ruler copy, before any boardsize; no other
+// controller asks it, so it turns an "auto" dialect on.
+Answer GameId(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(0));
+  context.dialect.Detected();
   return std::string("Lifeline");
 }
 
-Answer BoardSize(Engine& engine, const Arguments& args) {
+// Listed so that GoGui interrupts a command by sending the line "# interrupt": analysis and,
+// in GoGui's dialect, genmove end at the next input line.
+Answer Interrupt(CommandContext& /*context*/, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(0));
-  return absl::StrCat(engine.position().geometry().diameter(), " hex");
+  return std::string();
 }
 
-Answer BoardCommand(Engine& engine, const Arguments& args) {
+Answer BoardSize(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(0));
-  return absl::StrCat("\n", GoGuiBoardText(engine.position().board()));
+  return absl::StrCat(context.engine.position().geometry().diameter(), " hex");
+}
+
+Answer BoardCommand(CommandContext& context, const Arguments& args) {
+  LL_RETURN_IF_ERROR(args.ExpectCount(0));
+  return absl::StrCat("\n", GoGuiBoardText(context.engine.position().board()));
 }
 
 // Cells in increasing order, then the non-placement actions. On a double turn the cells are
 // those that start a legal pair (or complete the pending one). GoGui has a pass button only,
 // so in GoGui mode the swap and the komi spending are both offered as "pass".
-Answer LegalMoves(Engine& engine, const Arguments& args) {
+Answer LegalMoves(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(0));
-  const Position& position = engine.position();
+  const Position& position = context.engine.position();
   if (position.IsOver()) return std::string();
   std::string moves;
   position.PlacementCells().ForEach([&](int cell) {
@@ -46,7 +57,7 @@ Answer LegalMoves(Engine& engine, const Arguments& args) {
   auto append = [&moves](const char* token) {
     absl::StrAppend(&moves, moves.empty() ? "" : " ", token);
   };
-  if (engine.gogui_mode()) {
+  if (context.dialect.on()) {
     if (position.CanSwap() || position.CanSpendKomi()) append("pass");
   } else {
     if (position.CanSwap()) append("swap");
@@ -55,36 +66,37 @@ Answer LegalMoves(Engine& engine, const Arguments& args) {
   return moves;
 }
 
-Answer SideToMove(Engine& engine, const Arguments& args) {
+Answer SideToMove(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(0));
-  return std::string(ColorName(engine.position().to_move()));
+  return std::string(ColorName(context.engine.position().to_move()));
 }
 
-Answer FinalResult(Engine& engine, const Arguments& args) {
+Answer FinalResult(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(0));
-  const Position& position = engine.position();
+  const Position& position = context.engine.position();
   if (!position.IsOver()) return std::string();
   return std::string(position.winner() == Color::kBlack ? "Black wins" : "White wins");
 }
 
 // White stones removed, then black stones removed, as GoGui reads them.
-Answer CapturedCount(Engine& engine, const Arguments& args) {
+Answer CapturedCount(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(0));
-  const Position& position = engine.position();
+  const Position& position = context.engine.position();
   return absl::StrCat(position.captured(Color::kWhite), " ", position.captured(Color::kBlack));
 }
 
 }  // namespace
 
-void AddGoGuiCommands(CommandRegistry& registry, Engine& engine) {
-  registry.Add("gogui-version", Bind(engine, GoGuiVersion));
-  registry.Add("gogui-rules_game_id", Bind(engine, GameId));
-  registry.Add("gogui-rules_board_size", Bind(engine, BoardSize));
-  registry.Add("gogui-rules_board", Bind(engine, BoardCommand));
-  registry.Add("gogui-rules_legal_moves", Bind(engine, LegalMoves));
-  registry.Add("gogui-rules_side_to_move", Bind(engine, SideToMove));
-  registry.Add("gogui-rules_final_result", Bind(engine, FinalResult));
-  registry.Add("gogui-rules_captured_count", Bind(engine, CapturedCount));
+void AddGoGuiCommands(CommandRegistry& registry, CommandContext& context) {
+  registry.Add("gogui-version", Bind(context, GoGuiVersion));
+  registry.Add("gogui-interrupt", Bind(context, Interrupt));
+  registry.Add("gogui-rules_game_id", Bind(context, GameId));
+  registry.Add("gogui-rules_board_size", Bind(context, BoardSize));
+  registry.Add("gogui-rules_board", Bind(context, BoardCommand));
+  registry.Add("gogui-rules_legal_moves", Bind(context, LegalMoves));
+  registry.Add("gogui-rules_side_to_move", Bind(context, SideToMove));
+  registry.Add("gogui-rules_final_result", Bind(context, FinalResult));
+  registry.Add("gogui-rules_captured_count", Bind(context, CapturedCount));
 }
 
 }  // namespace lifeline

@@ -1,63 +1,76 @@
+#include <optional>
 #include <string>
 
 #include "core/check.h"
 #include "gtp/commands.h"
+#include "gtp/genmove.h"
+#include "gtp/move_token.h"
 
 namespace lifeline {
 namespace {
 
 using Answer = absl::StatusOr<std::string>;
 
-Answer Play(Engine& engine, const Arguments& args) {
+// Plays `token` for `color`: read once, checked once (by the game as it plays it).
+Answer PlayToken(CommandContext& context, Color color, absl::string_view token) {
+  Engine& engine = context.engine;
+  const absl::StatusOr<Move> move =
+      ReadMoveToken(engine.position(), token, context.dialect.on());
+  if (!move.ok()) return move.status();
+  if (const std::optional<MoveError> problem = engine.Play(color, *move)) {
+    return IllegalMoveError(*problem);
+  }
+  return std::string();
+}
+
+Answer Play(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(2));
-  absl::StatusOr<Color> color = args.ColorAt(0);
+  const absl::StatusOr<Color> color = args.ColorAt(0);
   if (!color.ok()) return color.status();
-  LL_RETURN_IF_ERROR(engine.Play(*color, args[1]));
-  return std::string();
+  return PlayToken(context, *color, args[1]);
 }
 
-Answer Swap(Engine& engine, const Arguments& args) {
+Answer Swap(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(0));
-  LL_RETURN_IF_ERROR(engine.Play(engine.position().to_move(), "swap"));
-  return std::string();
+  return PlayToken(context, context.engine.position().to_move(), "swap");
 }
 
-Answer Undo(Engine& engine, const Arguments& args) {
+Answer Undo(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(0));
-  if (!engine.Undo()) return absl::FailedPreconditionError("cannot undo");
+  if (!context.engine.Undo()) return absl::FailedPreconditionError("cannot undo");
   return std::string();
 }
 
-Answer GenMove(Engine& engine, const Arguments& args) {
+Answer GenMove(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(1));
-  absl::StatusOr<Color> color = args.ColorAt(0);
+  const absl::StatusOr<Color> color = args.ColorAt(0);
   if (!color.ok()) return color.status();
-  return engine.GenMove(*color, /*commit=*/true);
+  return GenerateMove(context, *color, /*commit=*/true);
 }
 
-Answer RegGenMove(Engine& engine, const Arguments& args) {
+Answer RegGenMove(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(1));
-  absl::StatusOr<Color> color = args.ColorAt(0);
+  const absl::StatusOr<Color> color = args.ColorAt(0);
   if (!color.ok()) return color.status();
-  return engine.GenMove(*color, /*commit=*/false);
+  return GenerateMove(context, *color, /*commit=*/false);
 }
 
-Answer FinalScore(Engine& engine, const Arguments& args) {
+Answer FinalScore(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(0));
-  const Position& position = engine.position();
+  const Position& position = context.engine.position();
   if (!position.IsOver()) return absl::FailedPreconditionError("cannot score");
   return std::string(position.winner() == Color::kBlack ? "B+" : "W+");
 }
 
 }  // namespace
 
-void AddMoveCommands(CommandRegistry& registry, Engine& engine) {
-  registry.Add("play", Bind(engine, Play));
-  registry.Add("swap", Bind(engine, Swap));
-  registry.Add("undo", Bind(engine, Undo));
-  registry.Add("genmove", Bind(engine, GenMove));
-  registry.Add("reg_genmove", Bind(engine, RegGenMove));
-  registry.Add("final_score", Bind(engine, FinalScore));
+void AddMoveCommands(CommandRegistry& registry, CommandContext& context) {
+  registry.Add("play", Bind(context, Play));
+  registry.Add("swap", Bind(context, Swap));
+  registry.Add("undo", Bind(context, Undo));
+  registry.Add("genmove", Bind(context, GenMove));
+  registry.Add("reg_genmove", Bind(context, RegGenMove));
+  registry.Add("final_score", Bind(context, FinalScore));
 }
 
 }  // namespace lifeline

@@ -8,27 +8,22 @@
 
 namespace lifeline {
 
-absl::StatusOr<Move> ParseMoveToken(const Position& position, absl::string_view token,
-                                    bool pass_means_swap) {
+absl::StatusOr<Move> ReadMoveToken(const Position& position, absl::string_view token,
+                                   bool pass_means_swap) {
   if (pass_means_swap && absl::EqualsIgnoreCase(token, "pass") && position.CanSwap()) {
     return Move::Swap();
   }
-  absl::StatusOr<Move> move = ParseMove(position.geometry(), token);
-  if (move.ok()) return move;
-  // The core's wording may quote raw input; the protocol answers in its own stable words.
-  const absl::string_view reason = move.status().message();
-  if (absl::StartsWith(reason, "off board")) return IllegalMove("off board");
-  if (absl::StartsWith(reason, "same cell")) return IllegalMove("same cell twice");
-  return SyntaxError(absl::StrCat("malformed move ", QuoteForAnswer(token)));
+  const Reading<Move> move = ReadMove(position.geometry(), token);
+  if (move.ok()) return move.value;
+  if (*move.error == MoveError::kMalformed) {
+    return SyntaxError(absl::StrCat("malformed move ", QuoteForAnswer(token)));
+  }
+  return IllegalMoveError(*move.error);
 }
 
-absl::Status CheckPlay(const Position& position, Color color, const Move& move) {
-  if (position.IsOver()) return IllegalMove("game over");
-  if (color != position.to_move()) return IllegalMove("wrong color");
-  const absl::Status status = position.CheckMove(move);
-  if (status.ok()) return status;
-  return IllegalMove(status.message());
-}
+const char* IllegalMoveReason(MoveError error) { return MoveErrorName(error); }
+
+absl::Status IllegalMoveError(MoveError error) { return IllegalMove(IllegalMoveReason(error)); }
 
 std::string MoveToken(const Geometry& geometry, const Move& move, bool pass_means_swap) {
   if (pass_means_swap && move.kind == Move::Kind::kSwap) return "pass";

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <utility>
 
 #include "absl/strings/ascii.h"
@@ -14,9 +15,8 @@
 namespace lifeline {
 namespace {
 
-absl::Status BadValue(const OptionSpec& spec, absl::string_view text, absl::string_view want) {
-  return absl::InvalidArgumentError(
-      absl::StrCat("invalid value for ", spec.name, ": ", QuoteForAnswer(text), " (", want, ")"));
+absl::Status UnknownOption(absl::string_view name) {
+  return absl::InvalidArgumentError(absl::StrCat("unknown option ", QuoteForAnswer(name)));
 }
 
 std::string TypeName(OptionType type) {
@@ -33,8 +33,81 @@ std::string TypeName(OptionType type) {
   return "";
 }
 
-// The accepted values of a spec, as shown to the user.
-std::string RangeText(const OptionSpec& spec) {
+std::string ValueText(const OptionValue& value) {
+  if (const bool* b = std::get_if<bool>(&value)) return *b ? "true" : "false";
+  if (const int64_t* i = std::get_if<int64_t>(&value)) return absl::StrCat(*i);
+  if (const double* d = std::get_if<double>(&value)) return absl::StrCat(*d);
+  return std::get<std::string>(value);
+}
+
+// Whether `value` has the spec's type and lies in its range.
+bool Fits(const OptionSpec& spec, const OptionValue& value) {
+  switch (spec.type) {
+    case OptionType::kBool:
+      return std::holds_alternative<bool>(value);
+    case OptionType::kInt: {
+      const int64_t* i = std::get_if<int64_t>(&value);
+      return i != nullptr && *i >= spec.int_min && *i <= spec.int_max;
+    }
+    case OptionType::kNumber: {
+      const double* d = std::get_if<double>(&value);
+      return d != nullptr && std::isfinite(*d) && *d >= spec.number_min && *d <= spec.number_max;
+    }
+    case OptionType::kChoice: {
+      const std::string* s = std::get_if<std::string>(&value);
+      return s != nullptr &&
+             std::find(spec.choices.begin(), spec.choices.end(), *s) != spec.choices.end();
+    }
+  }
+  return false;
+}
+
+// The value `text` stands for, of the spec's type but not yet checked against its range.
+std::optional<OptionValue> ReadValue(const OptionSpec& spec, absl::string_view text) {
+  switch (spec.type) {
+    case OptionType::kBool: {
+      const std::string lower = absl::AsciiStrToLower(text);
+      if (lower == "true" || lower == "on" || lower == "1") return OptionValue(true);
+      if (lower == "false" || lower == "off" || lower == "0") return OptionValue(false);
+      return std::nullopt;
+    }
+    case OptionType::kInt: {
+      int64_t value = 0;
+      if (!absl::SimpleAtoi(text, &value)) return std::nullopt;
+      return OptionValue(value);
+    }
+    case OptionType::kNumber: {
+      double value = 0;
+      if (!absl::SimpleAtod(text, &value)) return std::nullopt;
+      return OptionValue(value);
+    }
+    case OptionType::kChoice:
+      return OptionValue(std::string(text));
+  }
+  return std::nullopt;
+}
+
+absl::StatusOr<OptionValue> ParseValue(const OptionSpec& spec, absl::string_view text) {
+  std::optional<OptionValue> value = ReadValue(spec, text);
+  if (value && Fits(spec, *value)) return *std::move(value);
+  return absl::InvalidArgumentError(absl::StrCat("invalid value for ", spec.name, ": ",
+                                                 QuoteForAnswer(text), " (",
+                                                 OptionRangeText(spec), ")"));
+}
+
+OptionSpec MakeSpec(const char* name, OptionType type, std::string default_text,
+                    std::string help) {
+  OptionSpec spec;
+  spec.name = name;
+  spec.type = type;
+  spec.default_text = std::move(default_text);
+  spec.help = std::move(help);
+  return spec;
+}
+
+}  // namespace
+
+std::string OptionRangeText(const OptionSpec& spec) {
   switch (spec.type) {
     case OptionType::kBool:
       return "true|false";
@@ -48,92 +121,38 @@ std::string RangeText(const OptionSpec& spec) {
   return "";
 }
 
-absl::StatusOr<OptionValue> ParseValue(const OptionSpec& spec, absl::string_view text) {
-  switch (spec.type) {
-    case OptionType::kBool: {
-      const std::string lower = absl::AsciiStrToLower(text);
-      if (lower == "true" || lower == "on" || lower == "1") return OptionValue(true);
-      if (lower == "false" || lower == "off" || lower == "0") return OptionValue(false);
-      break;
-    }
-    case OptionType::kInt: {
-      int64_t value = 0;
-      if (absl::SimpleAtoi(text, &value) && value >= spec.int_min && value <= spec.int_max) {
-        return OptionValue(value);
-      }
-      break;
-    }
-    case OptionType::kNumber: {
-      double value = 0;
-      if (absl::SimpleAtod(text, &value) && std::isfinite(value) && value >= spec.number_min &&
-          value <= spec.number_max) {
-        return OptionValue(value);
-      }
-      break;
-    }
-    case OptionType::kChoice:
-      if (std::find(spec.choices.begin(), spec.choices.end(), text) != spec.choices.end()) {
-        return OptionValue(std::string(text));
-      }
-      break;
-  }
-  return BadValue(spec, text, RangeText(spec));
+OptionSpec OptionSpec::Bool(OptionKey<bool> key, bool default_value, std::string help) {
+  return MakeSpec(key.name(), OptionType::kBool, default_value ? "true" : "false",
+                  std::move(help));
 }
 
-std::string ValueText(const OptionValue& value) {
-  if (const bool* b = std::get_if<bool>(&value)) return *b ? "true" : "false";
-  if (const int64_t* i = std::get_if<int64_t>(&value)) return absl::StrCat(*i);
-  if (const double* d = std::get_if<double>(&value)) return absl::StrCat(*d);
-  return std::get<std::string>(value);
-}
-
-}  // namespace
-
-OptionSpec OptionSpec::Bool(std::string name, bool default_value, std::string help) {
-  OptionSpec spec;
-  spec.name = std::move(name);
-  spec.type = OptionType::kBool;
-  spec.default_text = default_value ? "true" : "false";
-  spec.help = std::move(help);
-  return spec;
-}
-
-OptionSpec OptionSpec::Int(std::string name, int64_t default_value, int64_t min, int64_t max,
-                           std::string help) {
-  OptionSpec spec;
-  spec.name = std::move(name);
-  spec.type = OptionType::kInt;
-  spec.default_text = absl::StrCat(default_value);
+OptionSpec OptionSpec::Int(OptionKey<int64_t> key, int64_t default_value, int64_t min,
+                           int64_t max, std::string help) {
+  OptionSpec spec =
+      MakeSpec(key.name(), OptionType::kInt, absl::StrCat(default_value), std::move(help));
   spec.int_min = min;
   spec.int_max = max;
-  spec.help = std::move(help);
   return spec;
 }
 
-OptionSpec OptionSpec::Number(std::string name, double default_value, double min, double max,
-                              std::string help) {
-  OptionSpec spec;
-  spec.name = std::move(name);
-  spec.type = OptionType::kNumber;
-  spec.default_text = absl::StrCat(default_value);
+OptionSpec OptionSpec::Number(OptionKey<double> key, double default_value, double min,
+                              double max, std::string help) {
+  OptionSpec spec =
+      MakeSpec(key.name(), OptionType::kNumber, absl::StrCat(default_value), std::move(help));
   spec.number_min = min;
   spec.number_max = max;
-  spec.help = std::move(help);
   return spec;
 }
 
-OptionSpec OptionSpec::Choice(std::string name, std::string default_value,
+OptionSpec OptionSpec::Choice(OptionKey<std::string> key, std::string default_value,
                               std::vector<std::string> choices, std::string help) {
-  OptionSpec spec;
-  spec.name = std::move(name);
-  spec.type = OptionType::kChoice;
-  spec.default_text = std::move(default_value);
+  OptionSpec spec =
+      MakeSpec(key.name(), OptionType::kChoice, std::move(default_value), std::move(help));
   spec.choices = std::move(choices);
-  spec.help = std::move(help);
   return spec;
 }
 
-OptionSpec&& OptionSpec::WithHook(std::function<absl::Status(const OptionValue&)> apply) && {
+OptionSpec&& OptionSpec::WithHook(std::function<absl::Status()> apply) && {
   hook = std::move(apply);
   return std::move(*this);
 }
@@ -146,22 +165,32 @@ void OptionTable::Declare(OptionSpec spec) {
 }
 
 absl::Status OptionTable::Set(absl::string_view name, absl::string_view text) {
-  Entry* entry = Find(name);
-  if (entry == nullptr) {
-    return absl::InvalidArgumentError(absl::StrCat("unknown option ", QuoteForAnswer(name)));
-  }
+  const Entry* entry = Find(name);
+  if (entry == nullptr) return UnknownOption(name);
   absl::StatusOr<OptionValue> value = ParseValue(entry->spec, text);
   if (!value.ok()) return value.status();
-  if (entry->spec.hook) LL_RETURN_IF_ERROR(entry->spec.hook(*value));
-  entry->value = *std::move(value);
-  return absl::OkStatus();
+  return Store(name, *std::move(value));
+}
+
+absl::Status OptionTable::Store(absl::string_view name, OptionValue value) {
+  Entry* entry = Find(name);
+  if (entry == nullptr) return UnknownOption(name);
+  if (!Fits(entry->spec, value)) {
+    return absl::InvalidArgumentError(absl::StrCat("invalid value for ", entry->spec.name, ": ",
+                                                   QuoteForAnswer(ValueText(value)), " (",
+                                                   OptionRangeText(entry->spec), ")"));
+  }
+  OptionValue previous = std::exchange(entry->value, std::move(value));
+  if (!entry->spec.hook) return absl::OkStatus();
+  const absl::Status applied = entry->spec.hook();
+  // The hook may have declared nothing new, so `entry` still points into entries_.
+  if (!applied.ok()) entry->value = std::move(previous);
+  return applied;
 }
 
 absl::StatusOr<std::string> OptionTable::Text(absl::string_view name) const {
   const Entry* entry = Find(name);
-  if (entry == nullptr) {
-    return absl::InvalidArgumentError(absl::StrCat("unknown option ", QuoteForAnswer(name)));
-  }
+  if (entry == nullptr) return UnknownOption(name);
   return ValueText(entry->value);
 }
 
@@ -170,22 +199,16 @@ std::string OptionTable::Describe() const {
   for (const Entry& entry : entries_) {
     if (!text.empty()) text += '\n';
     absl::StrAppend(&text, entry.spec.name, " ", ValueText(entry.value), " (",
-                    TypeName(entry.spec.type), " ", RangeText(entry.spec), ", default ",
+                    TypeName(entry.spec.type), " ", OptionRangeText(entry.spec), ", default ",
                     entry.spec.default_text, "): ", entry.spec.help);
   }
   return text;
 }
 
-bool OptionTable::GetBool(absl::string_view name) const { return std::get<bool>(Value(name)); }
-
-int64_t OptionTable::GetInt(absl::string_view name) const { return std::get<int64_t>(Value(name)); }
-
-double OptionTable::GetNumber(absl::string_view name) const {
-  return std::get<double>(Value(name));
-}
-
-const std::string& OptionTable::GetChoice(absl::string_view name) const {
-  return std::get<std::string>(Value(name));
+std::vector<const OptionSpec*> OptionTable::Specs() const {
+  std::vector<const OptionSpec*> specs;
+  for (const Entry& entry : entries_) specs.push_back(&entry.spec);
+  return specs;
 }
 
 OptionTable::Entry* OptionTable::Find(absl::string_view name) {

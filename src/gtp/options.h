@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -18,9 +20,22 @@ enum class OptionType { kBool, kInt, kNumber, kChoice };
 // kBool: bool, kInt: int64_t, kNumber: double, kChoice: std::string.
 using OptionValue = std::variant<bool, int64_t, double, std::string>;
 
+// The name of an option together with the type of its value: code reads and writes options
+// through keys, so a misspelt name or a wrong type fails to compile. T is bool, int64_t,
+// double or std::string (a choice). Keys are constants declared next to the options' specs.
+template <typename T>
+class OptionKey {
+ public:
+  constexpr explicit OptionKey(const char* name) : name_(name) {}
+  constexpr const char* name() const { return name_; }
+
+ private:
+  const char* name_;
+};
+
 // One engine setting, declared once as data: its name, type, default, range or choices, and
-// a hook that applies a new value (and may refuse it). lifeline-set and the command-line flags
-// both go through it.
+// a hook that applies a new value (and may refuse it). lifeline-set, the command-line flags
+// and lifeline-gogui_settings all go through it.
 struct OptionSpec {
   std::string name;
   OptionType type = OptionType::kBool;
@@ -29,17 +44,18 @@ struct OptionSpec {
   double number_min = 0, number_max = 0;
   std::vector<std::string> choices;
   std::string help;
-  // Called with a valid new value before it is stored; a non-OK status refuses the value.
-  std::function<absl::Status(const OptionValue&)> hook;
+  // Called after a valid new value is stored; a non-OK status refuses the value, and the
+  // table then restores the previous one. The table can be read from the hook.
+  std::function<absl::Status()> hook;
 
-  static OptionSpec Bool(std::string name, bool default_value, std::string help);
-  static OptionSpec Int(std::string name, int64_t default_value, int64_t min, int64_t max,
+  static OptionSpec Bool(OptionKey<bool> key, bool default_value, std::string help);
+  static OptionSpec Int(OptionKey<int64_t> key, int64_t default_value, int64_t min, int64_t max,
                         std::string help);
-  static OptionSpec Number(std::string name, double default_value, double min, double max,
+  static OptionSpec Number(OptionKey<double> key, double default_value, double min, double max,
                            std::string help);
-  static OptionSpec Choice(std::string name, std::string default_value,
+  static OptionSpec Choice(OptionKey<std::string> key, std::string default_value,
                            std::vector<std::string> choices, std::string help);
-  OptionSpec&& WithHook(std::function<absl::Status(const OptionValue&)> apply) &&;
+  OptionSpec&& WithHook(std::function<absl::Status()> apply) &&;
 };
 
 // The engine's settings, in declaration order. Values are always valid for their spec. It
@@ -49,18 +65,25 @@ class OptionTable {
   // Declares an option with its default value (the hook is not called for the default).
   void Declare(OptionSpec spec);
 
-  // Parses `text` for option `name`, runs its hook, then stores it. Errors name the option.
+  // Parses `text` for option `name`, stores it and runs its hook. Errors name the option.
   absl::Status Set(absl::string_view name, absl::string_view text);
+  // Sets a typed value, validated against the spec like text.
+  template <typename T>
+  absl::Status Set(OptionKey<T> key, std::type_identity_t<T> value) {
+    return Store(key.name(), OptionValue(std::move(value)));
+  }
   // The current value of `name` as text, as Set accepts it.
   absl::StatusOr<std::string> Text(absl::string_view name) const;
   // One line per option: "name value (type, range or choices, default d): help".
   std::string Describe() const;
+  // The specs in declaration order (for generated flags and settings dialogs).
+  std::vector<const OptionSpec*> Specs() const;
 
-  // Typed readers; asking for an undeclared name or the wrong type is a bug.
-  bool GetBool(absl::string_view name) const;
-  int64_t GetInt(absl::string_view name) const;
-  double GetNumber(absl::string_view name) const;
-  const std::string& GetChoice(absl::string_view name) const;
+  // The value of a declared option; a key that was never declared is a bug.
+  template <typename T>
+  const T& Get(OptionKey<T> key) const {
+    return std::get<T>(Value(key.name()));
+  }
 
  private:
   struct Entry {
@@ -70,9 +93,13 @@ class OptionTable {
   Entry* Find(absl::string_view name);
   const Entry* Find(absl::string_view name) const;
   const OptionValue& Value(absl::string_view name) const;
+  absl::Status Store(absl::string_view name, OptionValue value);
 
   std::vector<Entry> entries_;
 };
+
+// The accepted values of a spec as shown to people: "true|false", "1..64", "a|b|c".
+std::string OptionRangeText(const OptionSpec& spec);
 
 }  // namespace lifeline
 

@@ -1,5 +1,6 @@
 #include "gtp/session.h"
 
+#include <iostream>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -7,7 +8,6 @@
 #include "absl/strings/str_split.h"
 #include "core/check.h"
 #include "gtp/command_line.h"
-#include "gtp/commands.h"
 #include "gtp/search_commands.h"
 
 namespace lifeline {
@@ -40,25 +40,23 @@ Session::Session(std::istream& in, std::ostream& out, std::unique_ptr<Player> pl
           out, input_ready ? std::move(input_ready) : [&in] {
             std::streambuf& buffer = *in.rdbuf();
             return buffer.in_avail() != 0 || buffer.sgetc() == std::char_traits<char>::eof();
-          }) {
+          }),
+      dialect_(engine_.options()),
+      context_{engine_, dialect_, stream_, &std::cerr} {
   AddProtocolCommands();
-  AddBoardCommands(registry_, engine_);
-  AddMoveCommands(registry_, engine_);
-  AddTimeCommands(registry_, engine_);
-  AddLifelineCommands(registry_, engine_);
-  AddGoGuiCommands(registry_, engine_);
-  AddSearchCommands(registry_, engine_, stream_);
+  AddBoardCommands(registry_, context_);
+  AddMoveCommands(registry_, context_);
+  AddTimeCommands(registry_, context_);
+  AddLifelineCommands(registry_, context_);
+  AddGoGuiCommands(registry_, context_);
+  AddGoGuiAnalyzeCommands(registry_, context_);
+  AddSearchCommands(registry_, context_);
 }
 
-absl::Status Session::Configure(const SessionConfig& config) {
-  OptionTable& options = engine_.options();
-  LL_RETURN_IF_ERROR(options.Set("seed", absl::StrCat(config.seed)));
-  if (config.base) LL_RETURN_IF_ERROR(options.Set("base", absl::StrCat(*config.base)));
-  if (config.rules) LL_RETURN_IF_ERROR(options.Set("rules", *config.rules));
-  if (config.komi) LL_RETURN_IF_ERROR(options.Set("komi", absl::StrCat(*config.komi)));
-  LL_RETURN_IF_ERROR(options.Set("gogui", config.gogui ? "true" : "false"));
-  LL_RETURN_IF_ERROR(
-      options.Set("boardsize-diameter", config.boardsize_diameter ? "true" : "false"));
+absl::Status Session::Configure(const Settings& settings) {
+  for (const auto& [name, value] : settings) {
+    LL_RETURN_IF_ERROR(engine_.options().Set(name, value));
+  }
   engine_.ClearBoard();
   return absl::OkStatus();
 }

@@ -22,7 +22,8 @@ Answer Install(Engine& engine, const absl::StatusOr<TimeControl>& control) {
   return std::string();
 }
 
-Answer TimeSettings(Engine& engine, const Arguments& args) {
+Answer TimeSettings(CommandContext& context, const Arguments& args) {
+  Engine& engine = context.engine;
   LL_RETURN_IF_ERROR(args.ExpectCount(3));
   absl::StatusOr<double> main_time = args.NumberAt(0);
   if (!main_time.ok()) return main_time.status();
@@ -33,7 +34,8 @@ Answer TimeSettings(Engine& engine, const Arguments& args) {
   return Install(engine, TimeControl::FromGtp(*main_time, *byo_yomi_time, *stones));
 }
 
-Answer TimeLeft(Engine& engine, const Arguments& args) {
+Answer TimeLeft(CommandContext& context, const Arguments& args) {
+  Engine& engine = context.engine;
   LL_RETURN_IF_ERROR(args.ExpectCount(3));
   absl::StatusOr<Color> color = args.ColorAt(0);
   if (!color.ok()) return color.status();
@@ -48,7 +50,8 @@ Answer TimeLeft(Engine& engine, const Arguments& args) {
 
 // kgs-time_settings none | absolute M | byoyomi M P N | canadian M P S | fischer M I; the
 // last is an extension for main time plus increment, which time_settings cannot express.
-Answer KgsTimeSettings(Engine& engine, const Arguments& args) {
+Answer KgsTimeSettings(CommandContext& context, const Arguments& args) {
+  Engine& engine = context.engine;
   LL_RETURN_IF_ERROR(args.ExpectCountBetween(1, 4));
   const std::string system = absl::AsciiStrToLower(args[0]);
   size_t expected = 0;
@@ -77,10 +80,10 @@ Answer KgsTimeSettings(Engine& engine, const Arguments& args) {
 
 }  // namespace
 
-void AddTimeCommands(CommandRegistry& registry, Engine& engine) {
-  registry.Add("time_settings", Bind(engine, TimeSettings));
-  registry.Add("time_left", Bind(engine, TimeLeft));
-  registry.Add("kgs-time_settings", Bind(engine, KgsTimeSettings));
+void AddTimeCommands(CommandRegistry& registry, CommandContext& context) {
+  registry.Add("time_settings", Bind(context, TimeSettings));
+  registry.Add("time_left", Bind(context, TimeLeft));
+  registry.Add("kgs-time_settings", Bind(context, KgsTimeSettings));
 }
 
 }  // namespace lifeline

@@ -39,23 +39,23 @@ std::string CheckSessionInput(absl::string_view input) {
   std::istringstream in{std::string(input)};
   std::ostringstream out;
   Session session(in, out, std::make_unique<RandomPlayer>());
-  SessionConfig config;
-  config.seed = 1;
-  if (!session.Configure(config).ok()) return "configure failed";
+  if (!session.Configure({{"seed", "1"}}).ok()) return "configure failed";
   // Some commands cost what the input asks for by design: perft is exponential in its depth,
   // the bench runs fixed searches, and the search settings can ask for any number of threads
   // and any amount of memory. The fuzzer keeps the random player and leaves those out.
   CommandRegistry& registry = session.registry();
   registry.Remove("lifeline-perft");
   registry.Remove("lifeline-bench");
-  const CommandHandler set = *registry.Find("lifeline-set");
-  registry.Remove("lifeline-set");
-  registry.Add("lifeline-set", [set](const Arguments& args) -> absl::StatusOr<std::string> {
-    for (const char* costly : {"player", "threads", "memory"}) {
-      if (args.size() == 2 && args[0] == costly) return absl::InvalidArgumentError("fuzzing");
-    }
-    return set(args);
-  });
+  for (const char* setter : {"lifeline-set", "lifeline-gogui_settings"}) {
+    const CommandHandler set = *registry.Find(setter);
+    registry.Remove(setter);
+    registry.Add(setter, [set](const Arguments& args) -> absl::StatusOr<std::string> {
+      for (const char* costly : {"player", "threads", "memory"}) {
+        if (args.size() == 2 && args[0] == costly) return absl::InvalidArgumentError("fuzzing");
+      }
+      return set(args);
+    });
+  }
   session.Run();
   return CheckAnswers(out.str());
 }
@@ -78,12 +78,12 @@ std::string CheckMoveInput(absl::string_view input) {
     position.Play(*move);
   }
   for (bool gogui : {false, true}) {
-    const absl::StatusOr<Move> move = ParseMoveToken(position, token, gogui);
+    const absl::StatusOr<Move> move = ReadMoveToken(position, token, gogui);
     // Only a legal move must print back to itself: GoGui's "pass" means the swap only where
     // the swap is legal.
-    if (!move.ok() || !CheckPlay(position, position.to_move(), *move).ok()) continue;
+    if (!move.ok() || !position.IsLegal(*move)) continue;
     const std::string printed = MoveToken(position.geometry(), *move, gogui);
-    const absl::StatusOr<Move> again = ParseMoveToken(position, printed, gogui);
+    const absl::StatusOr<Move> again = ReadMoveToken(position, printed, gogui);
     if (!again.ok() || !(*again == *move)) {
       return absl::StrCat("token does not round-trip: ", printed);
     }

@@ -80,16 +80,17 @@ TEST(TstFileTest, ReadsTheFormatAsRegressPyDoes) {
   const absl::StatusOr<std::vector<TstStep>> steps = ParseTst(
       "# a comment\n"
       "\t10 play b D4  \n"
-      "#? [?illegal move: .*]\n"
+      "#? [(?#error)illegal move: .*]*\n"
       "boardsize 4\n"
       "\n"
       "#? [x]\n"
       "20 name\n"
       "#? [!foo]*\n");
   ASSERT_FALSE(steps.ok());  // '#?' after an empty line has no command
+  EXPECT_FALSE(ParseTst("10 name\n#? [(?#error)x]\n").ok());  // an expected error needs '*' 
   const absl::StatusOr<std::vector<TstStep>> good = ParseTst(
       "10 play b D4\n"
-      "#? [?illegal move: .*]\n"
+      "#? [(?#error)illegal move: .*]*\n"
       "boardsize 4\n"
       "20 name\n"
       "#? [!foo]*\n");
@@ -102,6 +103,7 @@ TEST(TstFileTest, ReadsTheFormatAsRegressPyDoes) {
   EXPECT_TRUE((*good)[2].expectation->expected_fail);
   EXPECT_TRUE(StepPasses((*good)[0], false, "?10 illegal move: occupied"));
   EXPECT_FALSE(StepPasses((*good)[0], true, "=10 "));
+  EXPECT_FALSE(StepPasses((*good)[0], false, "?10 syntax error: expected 2 arguments"));
   // "!foo" matches "lifeline", so the test passes, which its '*' counts as a failure.
   EXPECT_FALSE(StepPasses((*good)[2], true, "=20 lifeline"));
   EXPECT_EQ(AnswerText("= \nX O\n. ."), "X O\n. .");

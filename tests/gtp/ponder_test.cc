@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "gtest/gtest.h"
+#include "core/move.h"
 #include "gtp/engine.h"
 #include "search/random_player.h"
 
@@ -19,14 +20,27 @@ void Set(Engine& engine, const std::string& name, const std::string& value) {
   ASSERT_TRUE(status.ok()) << status;
 }
 
+void Play(Engine& engine, Color color, const std::string& text) {
+  const Reading<Move> move = ReadMove(engine.position().geometry(), text);
+  ASSERT_TRUE(move.ok()) << text;
+  EXPECT_FALSE(engine.Play(color, move.value).has_value()) << text;
+}
+
+// What genmove does with the engine: think, then play the move chosen.
+void GenMove(Engine& engine) {
+  const SearchResult result = engine.Think();
+  ASSERT_FALSE(result.resign);
+  engine.Commit(result.move);
+}
+
 // An engine on base 4 past both double turns, with Black to move and the MCTS player.
 std::unique_ptr<Engine> EngineAfterTheOpening() {
   auto engine = std::make_unique<Engine>(std::make_unique<RandomPlayer>());
   Set(*engine, "seed", "5");
   Set(*engine, "base", "4");
   engine->ClearBoard();
-  EXPECT_TRUE(engine->Play(Color::kBlack, "A1,D4").ok());
-  EXPECT_TRUE(engine->Play(Color::kWhite, "G7,G4").ok());
+  Play(*engine, Color::kBlack, "A1,D4");
+  Play(*engine, Color::kWhite, "G7,G4");
   Set(*engine, "player", "mcts");
   return engine;
 }
@@ -49,20 +63,18 @@ void PonderUntil(Engine& engine, int64_t visits) {
   FAIL() << "the root never reached " << visits << " visits";
 }
 
-TEST(PonderTest, OnlyAGenmoveThatPlaysAskedForItWhenOn) {
+TEST(PonderTest, OnlyACommittedMoveAsksForItWhenOn) {
   std::unique_ptr<Engine> engine = EngineAfterTheOpening();
   Set(*engine, "visits", "20");
-  ASSERT_TRUE(engine->GenMove(Color::kBlack, /*commit=*/true).ok());
+  GenMove(*engine);
   EXPECT_FALSE(engine->TakePonderRequest());  // off by default
 
   Set(*engine, "ponder", "true");
-  ASSERT_TRUE(engine->GenMove(Color::kWhite, /*commit=*/true).ok());
+  GenMove(*engine);
   EXPECT_TRUE(engine->TakePonderRequest());
-  EXPECT_FALSE(engine->TakePonderRequest());  // once per genmove
-  // reg_genmove plays nothing, and a refused genmove asks for nothing.
-  ASSERT_TRUE(engine->GenMove(Color::kBlack, /*commit=*/false).ok());
-  EXPECT_FALSE(engine->TakePonderRequest());
-  EXPECT_FALSE(engine->GenMove(Color::kWhite, /*commit=*/true).ok());
+  EXPECT_FALSE(engine->TakePonderRequest());  // once per move
+  // Thinking alone (reg_genmove) plays nothing and asks for nothing.
+  engine->Think();
   EXPECT_FALSE(engine->TakePonderRequest());
 }
 
@@ -72,7 +84,7 @@ TEST(PonderTest, TheNextSearchKeepsThePonderedTree) {
   std::unique_ptr<Engine> engine = EngineAfterTheOpening();
   Set(*engine, "visits", std::to_string(kGenmoveVisits));
   Set(*engine, "ponder", "true");
-  ASSERT_TRUE(engine->GenMove(Color::kBlack, /*commit=*/true).ok());
+  GenMove(*engine);
   ASSERT_TRUE(engine->TakePonderRequest());
   PonderUntil(*engine, kPonderedVisits);
   const Position before = engine->position();
@@ -81,7 +93,7 @@ TEST(PonderTest, TheNextSearchKeepsThePonderedTree) {
   // starts from that reply's subtree. The most visited of the n replies holds about a
   // n-th of the pondered visits or more, far above what Black's own search gave it.
   Set(*engine, "visits", "1");
-  ASSERT_TRUE(engine->GenMove(Color::kWhite, /*commit=*/true).ok());
+  GenMove(*engine);
   const int64_t replies = static_cast<int64_t>(before.LegalMoves().size());
   SearchLimits one;
   one.max_visits = 1;
@@ -99,7 +111,7 @@ TEST(PonderTest, AStopAlreadySetEndsItAtOnceAndAnOverGameIsLeftAlone) {
   Set(*engine, "visits", "50");
   engine->ClearBoard();
   while (!engine->position().IsOver()) {
-    ASSERT_TRUE(engine->GenMove(engine->position().to_move(), /*commit=*/true).ok());
+    GenMove(*engine);
   }
   engine->Ponder(std::atomic<bool>{false});  // a finished game: nothing to search
 }

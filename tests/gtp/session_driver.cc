@@ -7,9 +7,9 @@
 
 namespace lifeline {
 
-SessionDriver::SessionDriver(const SessionConfig& config)
+SessionDriver::SessionDriver(const Settings& settings)
     : session_(in_, out_, std::make_unique<RandomPlayer>()) {
-  const absl::Status status = session_.Configure(config);
+  const absl::Status status = session_.Configure(settings);
   EXPECT_TRUE(status.ok()) << status;
 }
 
@@ -29,11 +29,11 @@ std::string SessionDriver::Ok(absl::string_view line) {
   return answer.size() >= 2 ? answer.substr(2) : "";
 }
 
-std::string RunSession(absl::string_view input, const SessionConfig& config) {
+std::string RunSession(absl::string_view input, const Settings& settings) {
   std::istringstream in{std::string(input)};
   std::ostringstream out;
   Session session(in, out, std::make_unique<RandomPlayer>());
-  EXPECT_TRUE(session.Configure(config).ok());
+  EXPECT_TRUE(session.Configure(settings).ok());
   session.Run();
   return out.str();
 }

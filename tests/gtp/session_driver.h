@@ -13,7 +13,7 @@ namespace lifeline {
 // answer without its final empty line, or "" when the line got no answer).
 class SessionDriver {
  public:
-  explicit SessionDriver(const SessionConfig& config = DefaultConfig());
+  explicit SessionDriver(const Settings& settings = DefaultConfig());
 
   std::string Send(absl::string_view line);
   // The answer text of a command that must succeed ("= text" -> "text").
@@ -22,11 +22,8 @@ class SessionDriver {
   bool running() const { return running_; }
   Session& session() { return session_; }
 
-  static SessionConfig DefaultConfig() {
-    SessionConfig config;
-    config.seed = 1;
-    return config;
-  }
+  // A fixed seed, so that every test session is reproducible.
+  static Settings DefaultConfig() { return {{"seed", "1"}}; }
 
  private:
   std::istringstream in_;
@@ -37,7 +34,7 @@ class SessionDriver {
 
 // Runs a whole session on `input` and returns its output.
 std::string RunSession(absl::string_view input,
-                       const SessionConfig& config = SessionDriver::DefaultConfig());
+                       const Settings& settings = SessionDriver::DefaultConfig());
 
 }  // namespace lifeline
 

@@ -12,11 +12,11 @@
 namespace lifeline {
 namespace {
 
-SessionConfig Config(int base, const std::string& rules, bool gogui = false) {
-  SessionConfig config = SessionDriver::DefaultConfig();
-  config.base = base;
-  config.rules = rules;
-  config.gogui = gogui;
+Settings Config(int base, const std::string& rules, bool gogui = false) {
+  Settings config = SessionDriver::DefaultConfig();
+  config.push_back({"base", std::to_string(base)});
+  config.push_back({"rules", rules});
+  config.push_back({"gogui", gogui ? "true" : "false"});
   return config;
 }
 
@@ -133,7 +133,9 @@ TEST(SessionTest, RulesLockOnceAMoveIsPlayed) {
 
 TEST(SessionTest, KomiPieSpendsPointsAsPass) {
   SessionDriver driver(Config(5, "komi-pie"));
-  EXPECT_EQ(driver.Send("komi 6.5"), "? unacceptable komi");
+  EXPECT_EQ(driver.Send("komi -2"), "? unacceptable komi");
+  driver.Ok("komi 6.5");  // a Go controller's habit: changes nothing
+  EXPECT_EQ(driver.Ok("lifeline-set komi"), "0");
   driver.Ok("komi 2");
   for (const char* move : {"play b A1", "play w E9", "play b E5", "play w A5"}) driver.Ok(move);
   EXPECT_EQ(driver.Ok("lifeline-turn"), "black 1 play");
@@ -147,8 +149,8 @@ TEST(SessionTest, KomiPieSpendsPointsAsPass) {
 }
 
 TEST(SessionTest, BoardsizeTakesTheDiameterWhenAsked) {
-  SessionConfig config = SessionDriver::DefaultConfig();
-  config.boardsize_diameter = true;
+  Settings config = SessionDriver::DefaultConfig();
+  config.push_back({"boardsize-diameter", "true"});
   SessionDriver driver(config);
   driver.Ok("boardsize 9");
   EXPECT_EQ(driver.Ok("gogui-rules_board_size"), "9 hex");
@@ -160,8 +162,8 @@ TEST(SessionTest, BoardsizeTakesTheDiameterWhenAsked) {
 
 TEST(SessionTest, SameSeedSameGame) {
   auto game = [](int64_t seed) {
-    SessionConfig config = Config(5, "strong-pie");
-    config.seed = seed;
+    Settings config = Config(5, "strong-pie");
+    config.push_back({"seed", std::to_string(seed)});
     SessionDriver driver(config);
     std::string moves;
     for (int i = 0; i < 12; ++i) {
@@ -199,11 +201,12 @@ class RandomGameTest : public testing::TestWithParam<std::tuple<std::string, boo
 TEST_P(RandomGameTest, GenmoveIsAlwaysLegalUntilResign) {
   const auto& [rules, gogui] = GetParam();
   for (int base : {3, 5}) {
-    SessionConfig config = Config(base, rules, gogui);
-    config.komi = 2;
+    Settings config = Config(base, rules, gogui);
+    config.push_back({"komi", "2"});
     for (int64_t seed = 1; seed <= 5; ++seed) {
-      config.seed = seed;
-      SessionDriver driver(config);
+      Settings seeded = config;
+      seeded.push_back({"seed", std::to_string(seed)});
+      SessionDriver driver(seeded);
       PlayToTheEnd(driver);
     }
   }
@@ -213,28 +216,49 @@ INSTANTIATE_TEST_SUITE_P(AllRules, RandomGameTest,
                          testing::Combine(testing::Values("strong-pie", "weak-pie", "komi-pie"),
                                           testing::Bool()));
 
-// GoGui replays the whole game into a ruler after every move, then sends the last move once
-// more, which the ruler must refuse.
-TEST(GoGuiTest, RulerReplaysAndRefusesTheLastMoveAgain) {
-  SessionDriver player(Config(4, "strong-pie", /*gogui=*/true));
-  std::vector<std::string> moves;
-  for (int i = 0; i < 200; ++i) {
-    const std::string color = player.Ok("gogui-rules_side_to_move");
-    const std::string move = player.Ok("genmove " + color);
-    if (move == "resign") break;
-    EXPECT_EQ(move.find(','), std::string::npos) << "GoGui mode answers one stone: " << move;
-    moves.push_back("play " + color.substr(0, 1) + " " + move);
-    SessionDriver ruler(Config(4, "strong-pie", /*gogui=*/true));
-    ruler.Ok("clear_board");
-    for (const std::string& m : moves) ruler.Ok(m);
-    EXPECT_EQ(ruler.Ok("gogui-rules_board"), player.Ok("gogui-rules_board"));
-    EXPECT_EQ(ruler.Send(moves.back())[0], '?') << moves.back();
+// What GoGui 1.6 sends a copy of the engine at start, read off a real session: the program
+// copy first, then each ruler copy. No flags: the queries themselves switch the dialect on.
+const char* const kGoGuiPlayerStart[] = {
+    "name",           "protocol_version", "version",   "list_commands", "gogui-interrupt",
+    "gogui-rules_game_id", "boardsize 13", "clear_board", "komi 6.5",   "gogui-rules_game_id",
+    "gogui-rules_board_size"};
+const char* const kGoGuiRulerStart[] = {"list_commands", "gogui-interrupt", "gogui-rules_game_id",
+                                        "gogui-rules_board_size", "clear_board"};
+
+// GoGui playing the engine against itself, as a real session does it: the program copy
+// answers genmove, and after every move a ruler copy is cleared, replays the whole game, is
+// asked for the board, the side to move and the legal moves, and must refuse the last move
+// sent once more. The game ends when the ruler lists no legal move.
+TEST(GoGuiTest, AWholeGameWithoutFlagsAsGoGuiDrivesIt) {
+  for (const char* seed : {"1", "2", "3"}) {
+    SessionDriver player(Settings{{"seed", seed}});
+    SessionDriver ruler(Settings{{"seed", seed}});
+    for (const char* command : kGoGuiPlayerStart) ASSERT_EQ(player.Send(command)[0], '=');
+    EXPECT_EQ(player.Ok("gogui-rules_board_size"), "13 hex");  // base 7
+    for (const char* command : kGoGuiRulerStart) ASSERT_EQ(ruler.Send(command)[0], '=');
+    EXPECT_EQ(ruler.Ok("gogui-rules_board_size"), "13 hex");
+    std::vector<std::string> moves;
+    while (!ruler.Ok("gogui-rules_legal_moves").empty()) {
+      ASSERT_LT(moves.size(), 500u);
+      const std::string color = ruler.Ok("gogui-rules_side_to_move") == "black" ? "B" : "W";
+      std::string move = player.Ok("genmove " + color);
+      EXPECT_EQ(move.find(','), std::string::npos) << "one stone per genmove: " << move;
+      if (move == "pass") move = "PASS";
+      moves.push_back("play " + color + " " + move);
+      ruler.Ok("clear_board");
+      for (const std::string& played : moves) ruler.Ok(played);
+      EXPECT_EQ(ruler.Ok("gogui-rules_board"), player.Ok("gogui-rules_board"));
+      EXPECT_EQ(ruler.Send(moves.back())[0], '?') << moves.back();
+    }
+    const std::string result = ruler.Ok("gogui-rules_final_result");
+    EXPECT_EQ(result, player.Ok("final_score") == "B+" ? "Black wins" : "White wins");
+    EXPECT_GT(moves.size(), 20u);
   }
-  EXPECT_NE(player.Ok("gogui-rules_final_result"), "");
 }
 
 TEST(GoGuiTest, PassIsTheSwapAndGoGuiVersionSwitchesTheModeOn) {
-  SessionDriver driver(Config(4, "strong-pie"));
+  SessionDriver driver({{"seed", "1"}, {"base", "4"}});
+  EXPECT_EQ(driver.Ok("lifeline-set gogui"), "auto");
   driver.Ok("gogui-version 1.6.0");
   EXPECT_EQ(driver.Ok("lifeline-set gogui"), "true");
   driver.Ok("boardsize 7");
@@ -245,6 +269,22 @@ TEST(GoGuiTest, PassIsTheSwapAndGoGuiVersionSwitchesTheModeOn) {
   driver.Ok("play W PASS");
   EXPECT_EQ(driver.Ok("lifeline-turn"), "white 2 opening");
   EXPECT_EQ(driver.Send("play w pass"), "? illegal move: pass not allowed");
+}
+
+TEST(GoGuiTest, OnlyGoGuisQueriesTurnAnAutoDialectOn) {
+  SessionDriver driver;
+  for (const char* command : {"gogui-rules_board_size", "gogui-rules_legal_moves",
+                              "gogui-rules_board", "gogui-rules_side_to_move"}) {
+    driver.Ok(command);
+  }
+  EXPECT_EQ(driver.Ok("lifeline-set gogui"), "auto");
+  driver.Ok("gogui-rules_game_id");
+  EXPECT_EQ(driver.Ok("lifeline-set gogui"), "true");
+  // Pinned off, it stays off.
+  driver.Ok("lifeline-set gogui false");
+  driver.Ok("gogui-rules_game_id");
+  driver.Ok("gogui-version 1.6.1");
+  EXPECT_EQ(driver.Ok("lifeline-set gogui"), "false");
 }
 
 TEST(LoadGameTest, ReplaysARecordAndRefusesABadOneWholly) {

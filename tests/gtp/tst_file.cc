@@ -36,8 +36,10 @@ absl::StatusOr<TstExpectation> ParseExpectation(absl::string_view text) {
     return absl::InvalidArgumentError(absl::StrCat("pattern must be written [regex]: ", text));
   }
   absl::string_view regex = Trim(text.substr(1, text.size() - 2));
-  expectation.error = absl::ConsumePrefix(&regex, "?");
-  if (expectation.error) regex = Trim(regex);
+  expectation.error = absl::ConsumePrefix(&regex, "(?#error)");
+  if (expectation.error && !expectation.expected_fail) {
+    return absl::InvalidArgumentError(absl::StrCat("an expected error needs '*': ", text));
+  }
   expectation.negated = absl::ConsumePrefix(&regex, "!");
   expectation.regex = std::string(regex);
   return expectation;
@@ -89,6 +91,8 @@ bool StepPasses(const TstStep& step, bool ok, absl::string_view raw_answer) {
     good = ok != e.error && matched != e.negated;
   }
   if (!step.is_test()) return ok;
+  // An expected error's '*' is for gogui-regress: here the error must be the one expected.
+  if (step.expectation && step.expectation->error) return good;
   const bool expected_fail = step.expectation && step.expectation->expected_fail;
   return good != expected_fail;
 }

@@ -11,7 +11,7 @@
 namespace lifeline {
 
 // A regression file (.tst) read as scripts/regress.py reads it (gogui-regress's format plus
-// its '[?regex]' extension for expected error answers), so that the conformance transcripts
+// its '[(?#error)regex]*' extension for expected error answers), so that the conformance transcripts
 // run in process with the same meaning as against the binary. One difference: std::regex
 // has no "dot matches newline" mode, so the transcripts spell multi-line answers with
 // [\s\S] or \n, which both runners read alike.
@@ -19,7 +19,7 @@ struct TstExpectation {
   std::string written;               // as written after "#?"
   std::optional<std::string> regex;  // none: the command only has to succeed
   bool negated = false;
-  bool error = false;          // '[?regex]': an error answer is expected
+  bool error = false;          // '[(?#error)regex]*': an error answer is expected
   bool expected_fail = false;  // trailing '*'
 };
 

@@ -1,41 +1,31 @@
-// The `verbose` option: one line about each genmove's search on the engine's log.
+// The `verbose` option: one line about each genmove's search on the session's log.
 
-#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
-#include "gtp/engine.h"
-#include "search/random_player.h"
+#include "gtp/session_driver.h"
 
 namespace lifeline {
 namespace {
 
-void Set(Engine& engine, const std::string& name, const std::string& value) {
-  const absl::Status status = engine.options().Set(name, value);
-  ASSERT_TRUE(status.ok()) << status;
-}
-
 TEST(VerboseTest, EachGenmoveWritesOneLineAboutItsSearch) {
-  Engine engine(std::make_unique<RandomPlayer>());
+  SessionDriver driver({{"seed", "3"}, {"base", "4"}});
   std::ostringstream log;
-  engine.SetLog(&log);
-  Set(engine, "seed", "3");
-  Set(engine, "base", "4");
-  engine.ClearBoard();
-  Set(engine, "player", "mcts");
-  Set(engine, "visits", "300");
-  ASSERT_TRUE(engine.GenMove(Color::kBlack, /*commit=*/true).ok());
+  driver.session().SetLog(&log);
+  driver.Ok("lifeline-set player mcts");
+  driver.Ok("lifeline-set visits 300");
+  driver.Ok("genmove b");
   EXPECT_EQ(log.str(), "");  // off by default
 
-  Set(engine, "verbose", "true");
+  driver.Ok("lifeline-set verbose true");
   std::string movers;
   for (int i = 0; i < 2; ++i) {
-    const Color mover = engine.position().to_move();
-    movers += mover == Color::kBlack ? 'b' : 'w';
-    ASSERT_TRUE(engine.GenMove(mover, /*commit=*/true).ok());
+    const std::string mover = driver.Ok("lifeline-turn").substr(0, 1);
+    movers += mover;
+    driver.Ok("genmove " + mover);
   }
   const std::vector<std::string> lines = absl::StrSplit(log.str(), '\n', absl::SkipEmpty());
   ASSERT_EQ(lines.size(), 2u) << log.str();

@@ -18,7 +18,7 @@
 11 lifeline-is_legal b D4,D5
 #? [false .*no effect]
 12 play b D4,D5
-#? [?illegal move: no effect]
+#? [(?#error)illegal move: no effect]*
 # Two separate stones keep each other alive.
 13 lifeline-is_legal b D4,D6
 #? [true]
@@ -30,16 +30,16 @@
 17 lifeline-turn
 #? [white 2 opening]
 18 play w swap
-#? [?illegal move: swap not allowed]
+#? [(?#error)illegal move: swap not allowed]*
 19 play w B1,F4
 20 lifeline-turn
 #? [black 1 play]
 21 play b A1,B2
-#? [?.*]
+#? [(?#error).*]*
 22 play w A1
-#? [?illegal move: wrong color]
+#? [(?#error)illegal move: wrong color]*
 23 play b D4
-#? [?illegal move: occupied]
+#? [(?#error)illegal move: occupied]*
 
 # --- A move that kills only its own stones is legal because the board changes ----------
 # D6 joins Black's only two groups (D5, E7) into one dead group: all three stones go.
@@ -60,7 +60,7 @@
 39 genmove b
 #? [resign]
 40 play b D4
-#? [?illegal move: game over]
+#? [(?#error)illegal move: game over]*
 
 # --- Weak pie: setup adjacency, sealing a corner stone, the sealed-area placement ----------
 50 clear_board
@@ -101,9 +101,9 @@
 82 komi 1
 83 play b D4
 84 play w pass
-#? [?illegal move: (pass not allowed|no komi)]
+#? [(?#error)illegal move: (pass not allowed|no komi)]*
 85 play w swap
-#? [?illegal move: swap not allowed]
+#? [(?#error)illegal move: swap not allowed]*
 86 play w A1
 87 play b G7
 88 play w A4
@@ -115,6 +115,8 @@
 #? [black 1 play]
 93 play b G4
 94 play w pass
-#? [?illegal move: no komi]
+#? [(?#error)illegal move: no komi]*
 95 komi 1.5
-#? [?unacceptable komi]
+#? []
+96 komi 3
+#? [(?#error)rules locked]*

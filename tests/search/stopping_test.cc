@@ -53,7 +53,7 @@ TEST(StoppingTest, ALoneLegalMoveIsPlayedWithoutSpendingTheTime) {
 // Stopping early never changes the answer: a search that stopped because no other move could
 // catch up plays the move that the whole budget would have played. One thread and a seed make
 // the simulations the same whatever the limit, so the whole budget is a visit limit.
-TEST(StoppingTest, ASettledMoveIsTheMoveTheWholeBudgetPlays) {
+TEST(StoppingTest, ASettledMoveIsTheMoveTheWholeBudgetPlaysSlow) {
   int stopped_early = 0;
   for (uint64_t seed = 0; seed < 40 && stopped_early < 3; ++seed) {
     const Position position = RandomPosition(5, Rules{}, 20 + static_cast<int>(seed), seed);
@@ -78,7 +78,7 @@ TEST(StoppingTest, ASettledMoveIsTheMoveTheWholeBudgetPlays) {
 
 // A search that may run on past its target for a critical move only stops early when even the
 // extension could not change the move: never sooner than without the extension.
-TEST(StoppingTest, TheExtensionCountsInTheSettledTest) {
+TEST(StoppingTest, TheExtensionCountsInTheSettledTestSlow) {
   int stopped_later = 0;
   for (uint64_t seed = 0; seed < 12; ++seed) {
     const Position position = RandomPosition(5, Rules{}, 20 + static_cast<int>(seed), seed);
@@ -127,7 +127,7 @@ TEST(StoppingTest, AProvenLossIsResignedOrPlayedForItsChances) {
 
     const auto [played, later_proof] = search(0.0);
     EXPECT_FALSE(played.resign);
-    EXPECT_TRUE(position.CheckMove(played.move).ok());
+    EXPECT_TRUE(position.IsLegal(played.move));
     EXPECT_EQ(played.info.playouts, kBudget);
     EXPECT_EQ(later_proof, Proof::kUnknown);  // the search after the proof makes none
     return;                                   // one proven loss is enough

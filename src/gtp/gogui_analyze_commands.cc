@@ -1,0 +1,126 @@
+#include <atomic>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "core/check.h"
+#include "gtp/command_line.h"
+#include "gtp/commands.h"
+#include "gtp/engine_options.h"
+#include "gtp/gogui_gfx.h"
+#include "gtp/input_watcher.h"
+
+namespace lifeline {
+namespace {
+
+using Answer = absl::StatusOr<std::string>;
+
+// The menu GoGui builds from gogui-analyze_commands: type/label/command, in GoGui's format.
+// The searches stop at GoGui's interrupt (the line "# interrupt") or after their seconds.
+constexpr const char* kAnalyzeCommands[] = {
+    "gfx/Lifeline: candidates (60 s, live; Interrupt to stop)/lifeline-gfx_analyze 60",
+    "gfx/Lifeline: candidates, 5 s/lifeline-gfx_analyze 5",
+    "gfx/Lifeline: principal variation, 5 s/lifeline-gfx_variation 5",
+    "param/Lifeline: search settings/lifeline-gogui_settings",
+};
+
+// Seconds a gfx search may be given, and how often it redraws the board meanwhile.
+constexpr int64_t kMaxGfxSeconds = 3600;
+constexpr double kLiveGfxInterval = 0.5;
+
+// The settings of the game itself stay out of GoGui's dialog: GoGui's rulers, which decide the
+// board and the legal moves, never see them (they come from the command line).
+bool IsGameSetting(absl::string_view name) {
+  for (const char* game : {option::kBase.name(), option::kRules.name(), option::kKomi.name(),
+                           option::kBoardsizeDiameter.name(), option::kGoGui.name()}) {
+    if (name == game) return true;
+  }
+  return false;
+}
+
+// One line of GoGui's parameter dialog: "[bool] ponder 0", "[list/mcts/random] player mcts",
+// "[string] time 0.5". GoGui writes booleans as 1 and 0, which the options accept.
+std::string SettingLine(const OptionSpec& spec, const std::string& value) {
+  switch (spec.type) {
+    case OptionType::kBool:
+      return absl::StrCat("[bool] ", spec.name, value == "true" ? " 1" : " 0");
+    case OptionType::kChoice:
+      return absl::StrCat("[list/", absl::StrJoin(spec.choices, "/"), "] ", spec.name, " ", value);
+    case OptionType::kInt:
+    case OptionType::kNumber:
+      break;
+  }
+  return absl::StrCat("[string] ", spec.name, " ", value);
+}
+
+Answer AnalyzeCommands(CommandContext& /*context*/, const Arguments& args) {
+  LL_RETURN_IF_ERROR(args.ExpectCount(0));
+  return absl::StrJoin(kAnalyzeCommands, "\n");
+}
+
+// Searches the position for `seconds` or until the next input line, drawing each progress
+// report live on the log with `draw`; answers the last drawing.
+Answer DrawnSearch(CommandContext& context, const Arguments& args,
+                   std::string (*draw)(const Position&, const SearchInfo&)) {
+  LL_RETURN_IF_ERROR(args.ExpectCount(1));
+  const absl::StatusOr<int64_t> seconds = args.IntAt(0, 1, kMaxGfxSeconds);
+  if (!seconds.ok()) return seconds.status();
+  Engine& engine = context.engine;
+  const Position& position = engine.position();
+  if (position.IsOver()) return std::string("TEXT the game is over");
+  std::ostream& log = *context.log;
+  std::atomic<bool> stop{false};
+  InputWatcher watcher(context.stream, stop);
+  SearchLimits limits;
+  limits.max_seconds = static_cast<double>(*seconds);
+  limits.stop = &stop;
+  limits.report_interval = kLiveGfxInterval;
+  const SearchResult result = engine.Analyze(limits, [&](const SearchInfo& info) {
+    log << "gogui-gfx:\n" << draw(position, info) << "\n\n";
+    log.flush();
+  });
+  return draw(position, result.info);
+}
+
+// lifeline-gfx_analyze SECONDS: the candidates with their win rates.
+Answer GfxAnalyze(CommandContext& context, const Arguments& args) {
+  return DrawnSearch(context, args, CandidatesGfx);
+}
+
+// lifeline-gfx_variation SECONDS: the best line.
+Answer GfxVariation(CommandContext& context, const Arguments& args) {
+  return DrawnSearch(context, args, VariationGfx);
+}
+
+// GoGui's "param" type: no argument lists "[type] key value" lines; "key value" sets one.
+Answer GoGuiSettings(CommandContext& context, const Arguments& args) {
+  LL_RETURN_IF_ERROR(args.ExpectCountBetween(0, 2));
+  OptionTable& options = context.engine.options();
+  if (args.size() == 1) return SyntaxError("expected 0 or 2 arguments");
+  if (args.size() == 2) {
+    if (IsGameSetting(args[0])) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("not a search setting: ", QuoteForAnswer(args[0])));
+    }
+    LL_RETURN_IF_ERROR(options.Set(args[0], args[1]));
+    return std::string();
+  }
+  std::vector<std::string> lines;
+  for (const OptionSpec* spec : options.Specs()) {
+    if (!IsGameSetting(spec->name)) lines.push_back(SettingLine(*spec, *options.Text(spec->name)));
+  }
+  return absl::StrJoin(lines, "\n");
+}
+
+}  // namespace
+
+void AddGoGuiAnalyzeCommands(CommandRegistry& registry, CommandContext& context) {
+  registry.Add("gogui-analyze_commands", Bind(context, AnalyzeCommands));
+  registry.Add("lifeline-gfx_analyze", Bind(context, GfxAnalyze));
+  registry.Add("lifeline-gfx_variation", Bind(context, GfxVariation));
+  registry.Add("lifeline-gogui_settings", Bind(context, GoGuiSettings));
+}
+
+}  // namespace lifeline

@@ -1,0 +1,27 @@
+#ifndef LIFELINE_GTP_GOGUI_GFX_H_
+#define LIFELINE_GTP_GOGUI_GFX_H_
+
+#include <string>
+
+#include "core/position.h"
+#include "search/player.h"
+
+namespace lifeline {
+
+// Search results drawn in GoGui's gfx format (its analyze type "gfx", also sent live on
+// standard error after "gogui-gfx:"), one drawing command per line. Cells are written as GoGui
+// reads points, which are our cell names; moves without a cell (swap, komi) appear in the text
+// only. Both functions take the position that was searched.
+
+// The candidates: each cell of the most visited moves labelled with its win rate in percent
+// (a cell of several pairs shows the best), the best move's cells marked with a square, and a
+// TEXT line for the status bar: side to move, win rate, visits, the best three moves.
+std::string CandidatesGfx(const Position& position, const SearchInfo& info);
+
+// The best candidate's principal variation as numbered stones (VAR with each stone's colour,
+// so double turns and the swap draw right), and a TEXT line with the line in move tokens.
+std::string VariationGfx(const Position& position, const SearchInfo& info);
+
+}  // namespace lifeline
+
+#endif  // LIFELINE_GTP_GOGUI_GFX_H_

@@ -1,0 +1,111 @@
+#include "gtp/search_options.h"
+
+#include <utility>
+
+#include "absl/status/status.h"
+#include "gtp/engine.h"
+#include "search/mcts_player.h"
+#include "search/random_player.h"
+
+namespace lifeline {
+namespace {
+
+// Caps that keep a setting from asking for what the machine cannot give.
+constexpr int64_t kMaxThreads = 64;
+constexpr int64_t kMaxMemoryMib = 64 * 1024;
+
+// The enhancements, each with its own switch so that a match can measure it.
+struct Switch {
+  OptionKey<bool> key;
+  bool MctsOptions::*field;
+  const char* help;
+};
+constexpr Switch kSwitches[] = {
+    {option::kRave, &MctsOptions::rave,
+     "RAVE: all-moves-as-first statistics mixed into the win rates"},
+    {option::kPriors, &MctsOptions::priors, "priors from Lifeline knowledge for new tree nodes"},
+    {option::kPolicy, &MctsOptions::policy,
+     "playouts that take kills, answer threats, avoid self-kills"},
+    {option::kSettled, &MctsOptions::count_settled,
+     "playouts end on a settled board, won by the side with more safe placements"},
+    {option::kSolver, &MctsOptions::solver,
+     "MCTS-Solver: proven wins and losses, a proven win is played"},
+    {option::kReuse, &MctsOptions::reuse_tree,
+     "keep the subtree of the new position between moves"},
+};
+
+// A spec whose new value gives the engine a new player built from the whole table.
+OptionSpec RebuildsPlayer(OptionSpec spec, const OptionTable& table, Engine& engine) {
+  return std::move(spec).WithHook([&table, &engine] {
+    engine.SetPlayer(MakePlayer(table));
+    return absl::OkStatus();
+  });
+}
+
+}  // namespace
+
+MctsOptions SearchSettings(const OptionTable& table) {
+  // Plain UCT turns every switch off, whatever its own value.
+  const bool plain = table.Get(option::kPlainUct);
+  MctsOptions options = plain ? MctsOptions::PlainUct() : MctsOptions();
+  if (!plain) {
+    for (const Switch& entry : kSwitches) options.*entry.field = table.Get(entry.key);
+  }
+  options.prior_visits = table.Get(option::kPriorVisits);
+  options.prior_amaf_visits = table.Get(option::kPriorAmafVisits);
+  options.exploration = table.Get(option::kExploration);
+  options.rave_equivalence = table.Get(option::kRaveEquivalence);
+  options.resign_below = table.Get(option::kResign);
+  options.threads = static_cast<int>(table.Get(option::kThreads));
+  options.memory_bytes = table.Get(option::kMemory) << 20;
+  return options;
+}
+
+std::unique_ptr<Player> MakePlayer(const OptionTable& table) {
+  if (table.Get(option::kPlayer) == "random") return std::make_unique<RandomPlayer>();
+  return std::make_unique<MctsPlayer>(SearchSettings(table));
+}
+
+void DeclareSearchOptions(OptionTable& table, Engine& engine) {
+  const MctsOptions defaults;
+  const auto rebuilds = [&](OptionSpec spec) { return RebuildsPlayer(std::move(spec), table, engine); };
+  table.Declare(rebuilds(OptionSpec::Choice(option::kPlayer, "mcts", {"mcts", "random"},
+                                            "how genmove chooses moves")));
+  table.Declare(OptionSpec::Int(option::kVisits, 0, 0, int64_t{1} << 40,
+                                "simulations per move (0: no limit, or 20000 when no time "
+                                "limit is set either)"));
+  table.Declare(OptionSpec::Number(option::kTime, 0, 0, 1e6,
+                                   "seconds per move, at most (0: no limit); the time control "
+                                   "may allow less"));
+  table.Declare(
+      rebuilds(OptionSpec::Int(option::kThreads, 1, 1, kMaxThreads, "search threads")));
+  table.Declare(rebuilds(OptionSpec::Int(option::kMemory, 256, 1, kMaxMemoryMib,
+                                         "search tree memory limit in MiB")));
+  table.Declare(OptionSpec::Bool(option::kVerbose, false,
+                                 "after each genmove, one line about its search on standard "
+                                 "error: move, playouts, time, root visits, visits kept"));
+  table.Declare(OptionSpec::Bool(option::kPonder, false,
+                                 "after genmove, search on until the next command (the "
+                                 "opponent's time), for the tree that reuse keeps"));
+  table.Declare(rebuilds(OptionSpec::Number(
+      option::kResign, defaults.resign_below, 0, 1,
+      "genmove resigns below this win rate (or on a proven loss); 0 never")));
+  for (const Switch& entry : kSwitches) {
+    table.Declare(rebuilds(OptionSpec::Bool(entry.key, defaults.*entry.field, entry.help)));
+  }
+  table.Declare(rebuilds(OptionSpec::Bool(
+      option::kPlainUct, false, "plain UCT with uniform random playouts: every switch above off")));
+  table.Declare(rebuilds(OptionSpec::Number(
+      option::kPriorVisits, defaults.prior_visits, 0, 1000,
+      "virtual visits that carry a prior (its weight against real visits)")));
+  table.Declare(rebuilds(OptionSpec::Number(
+      option::kPriorAmafVisits, defaults.prior_amaf_visits, 0, 1000,
+      "virtual AMAF visits that carry a prior (its weight under RAVE)")));
+  table.Declare(rebuilds(OptionSpec::Number(option::kExploration, defaults.exploration, 0, 100,
+                                            "UCB1 exploration constant")));
+  table.Declare(rebuilds(OptionSpec::Number(
+      option::kRaveEquivalence, defaults.rave_equivalence, 1, 1e9,
+      "visits at which a child's own win rate and its AMAF one weigh alike")));
+}
+
+}  // namespace lifeline

@@ -1,0 +1,51 @@
+#ifndef LIFELINE_GTP_SEARCH_OPTIONS_H_
+#define LIFELINE_GTP_SEARCH_OPTIONS_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "gtp/options.h"
+#include "search/mcts_options.h"
+#include "search/player.h"
+
+namespace lifeline {
+
+class Engine;
+
+// The keys of the search settings; their specs are in search_options.cc.
+namespace option {
+inline constexpr OptionKey<std::string> kPlayer{"player"};
+inline constexpr OptionKey<int64_t> kVisits{"visits"};
+inline constexpr OptionKey<double> kTime{"time"};
+inline constexpr OptionKey<int64_t> kThreads{"threads"};
+inline constexpr OptionKey<int64_t> kMemory{"memory"};
+inline constexpr OptionKey<bool> kVerbose{"verbose"};
+inline constexpr OptionKey<bool> kPonder{"ponder"};
+inline constexpr OptionKey<double> kResign{"resign"};
+inline constexpr OptionKey<bool> kRave{"rave"};
+inline constexpr OptionKey<bool> kPriors{"priors"};
+inline constexpr OptionKey<bool> kPolicy{"policy"};
+inline constexpr OptionKey<bool> kSettled{"settled"};
+inline constexpr OptionKey<bool> kSolver{"solver"};
+inline constexpr OptionKey<bool> kReuse{"reuse"};
+inline constexpr OptionKey<bool> kPlainUct{"plain-uct"};
+inline constexpr OptionKey<double> kPriorVisits{"prior-visits"};
+inline constexpr OptionKey<double> kPriorAmafVisits{"prior-amaf-visits"};
+inline constexpr OptionKey<double> kExploration{"exploration"};
+inline constexpr OptionKey<double> kRaveEquivalence{"rave-equivalence"};
+}  // namespace option
+
+// Declares the search settings: player (random or mcts), visits, time, threads, memory, resign,
+// verbose, ponder, the enhancements' switches and constants. Changing any but visits, time,
+// verbose and ponder gives `engine` a new player (its tree is dropped).
+void DeclareSearchOptions(OptionTable& table, Engine& engine);
+
+// The Monte Carlo settings the table holds.
+MctsOptions SearchSettings(const OptionTable& table);
+// The player the table describes.
+std::unique_ptr<Player> MakePlayer(const OptionTable& table);
+
+}  // namespace lifeline
+
+#endif  // LIFELINE_GTP_SEARCH_OPTIONS_H_
