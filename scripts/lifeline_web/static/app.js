@@ -95,9 +95,11 @@ function setState(state) {
 async function act(suffix, body = {}) {
   if (!app.game || app.busy) return false;
   app.busy = true;
+  if (suffix !== "/genmove") setMessage("");
   render();
   try {
     setState(await post(gamePath(suffix), body));
+    if (suffix === "/genmove") announceEngineMove(app.game);
     return true;
   } catch (failure) {
     await handleFailure(failure);
@@ -107,6 +109,26 @@ async function act(suffix, body = {}) {
     render();
     scheduleWork();
   }
+}
+
+function announceEngineMove(game) {
+  const last = game.moves[game.moves.length - 1];
+  if (!last || last.by !== "engine") return;
+  const who = game.human === "both" ? `${game.engine} (${colorName(last.color)})` : game.engine;
+  if (last.move === "swap") {
+    setMessage(game.human === "both" ? `${who} swapped.`
+      : `${who} swapped: you now play ${colorName(game.human)}.`, "info");
+  } else if (last.move === "pass") {
+    setMessage(`${who} spent a point of komi.`, "info");
+  } else {
+    const removed = last.removed ? `, removing ${last.removed} stone${last.removed > 1 ? "s" : ""}` : "";
+    setMessage(`${who} played ${last.move}${removed}.`, "info");
+  }
+}
+
+// A new game's request: komi counts only under komi pie, so no other record carries one.
+function gameRequest(choices) {
+  return { ...choices, komi: choices.rules === "komi-pie" ? choices.komi : 0 };
 }
 
 async function handleFailure(failure) {
@@ -147,7 +169,7 @@ async function startGame(body, note = "") {
 
 async function restore(saved, note) {
   if (!saved || !saved.record) {
-    await startGame(readJson(localStorage, PREFERENCES) || DEFAULT_GAME);
+    await startGame(gameRequest(readJson(localStorage, PREFERENCES) || DEFAULT_GAME));
     return;
   }
   $("analysis-toggle").checked = Boolean(saved.analysis);
@@ -513,7 +535,7 @@ function wire() {
     const choices = { base: Number(form.base.value), rules: form.rules.value, komi: Number(form.komi.value),
                       human: form.human.value, time: Number(form.time.value) };
     localStorage.setItem(PREFERENCES, JSON.stringify(choices));
-    startGame(choices);
+    startGame(gameRequest(choices));
   });
   $("load-dialog").addEventListener("close", async () => {
     const form = $("load-form").elements;
