@@ -167,8 +167,8 @@ class GameSession:
     def play(self, move):
         token = answers.normal_move(move)
         if token is None:
-            raise ApiError(400, f"not a move: '{move}' (a cell such as D4, a pair such as "
-                           "C3,E5, swap or pass)")
+            raise ApiError(400, f"not a move: {str(move)[:40]!r} (a cell such as D4, a pair "
+                           "such as C3,E5, swap or pass)")
         with self._using_engine():
             self._require_turn_of("human")
             color = self._position.to_move[0]
@@ -293,11 +293,12 @@ class GameSession:
         answer = self._send("lifeline-loadgame game.txt")
         if not answer.ok:
             raise ApiError(400, f"the engine refused the record: {answer.text}")
-        self._base = int(self._ask("lifeline-set base"))
-        self._rules = self._ask("lifeline-rules")
-        self._komi = int(self._ask("lifeline-set komi"))
-        if self._human == "to-move":
-            self._human = answers.parse_turn(self._ask("lifeline-turn"))[0]
+        with _readable("the loaded game's settings"):
+            self._base = int(self._ask("lifeline-set base"))
+            self._rules = self._ask("lifeline-rules")
+            self._komi = int(self._ask("lifeline-set komi"))
+            if self._human == "to-move":
+                self._human = answers.parse_turn(self._ask("lifeline-turn"))[0]
         self._actions = self._attribute(actions)
 
     def _attribute(self, actions):
@@ -397,15 +398,16 @@ class GameSession:
     def _changed(self):
         """Reads the position back from the engine after anything changed."""
         self._version += 1
-        board = answers.parse_board(self._ask("gogui-rules_board"), self._base)
-        to_move, stones, phase = answers.parse_turn(self._ask("lifeline-turn"))
-        legal = self._ask("gogui-rules_legal_moves").split()
-        captured = answers.parse_captured(self._ask("gogui-rules_captured_count"))
-        winner = None
-        if phase == "over":
-            winner = {"B+": "black", "W+": "white"}.get(self._ask("final_score"))
-            if winner is None:
-                raise ProtocolError("final_score answered neither B+ nor W+", [])
+        with _readable("the position"):
+            board = answers.parse_board(self._ask("gogui-rules_board"), self._base)
+            to_move, stones, phase = answers.parse_turn(self._ask("lifeline-turn"))
+            legal = self._ask("gogui-rules_legal_moves").split()
+            captured = answers.parse_captured(self._ask("gogui-rules_captured_count"))
+            winner = None
+            if phase == "over":
+                winner = {"B+": "black", "W+": "white"}.get(self._ask("final_score"))
+                if winner is None:
+                    raise ValueError("final_score answered neither B+ nor W+")
         self._position = Position(board, to_move, stones, phase, legal, captured, winner)
         self._analysis = self._empty_analysis()
         self._publish()
@@ -605,6 +607,15 @@ class GameSession:
             "solver": solver,
             "error": self._analysis.get("error"),
         }
+
+
+@contextlib.contextmanager
+def _readable(what):
+    """An answer the engine should not have given is an engine failure, like a crash."""
+    try:
+        yield
+    except ValueError as error:
+        raise ProtocolError(f"unreadable answer about {what}: {error}", []) from error
 
 
 def _record_actions(record):

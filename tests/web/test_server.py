@@ -15,7 +15,7 @@ import time
 import unittest
 
 from support import ENGINE, SCRIPTS, Server, children, solver_engine
-from helpers import alive, wait_until_gone
+from helpers import alive, fake, wait_until_gone
 from lifeline_tools.gtp import GtpEngine
 from lifeline_web import answers
 
@@ -246,6 +246,14 @@ class ServerTest(unittest.TestCase):
         status, answer, _ = self.server.post("/api/games", {"base": 3})
         self.assertEqual(status, 502)
         self.assertIn("cannot start", answer["error"])
+        self.assertEqual(self.server.registry.count(), 0)
+
+    def test_an_engine_without_the_needed_commands(self):
+        self.server.close()
+        self.server = Server(fake())  # the referee tests' toy engine
+        status, answer, _ = self.server.post("/api/games", {"base": 3})
+        self.assertEqual(status, 502)
+        self.assertIn("refused: unknown command", answer["error"])
         self.assertEqual(self.server.registry.count(), 0)
 
     def test_analysis_while_the_person_thinks(self):

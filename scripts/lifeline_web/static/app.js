@@ -13,6 +13,7 @@ const HEARTBEAT_MS = 15000;
 const THINKING_POLL_MS = 700;
 const LOG_POLL_MS = 1500;
 const DEFAULT_GAME = { base: 7, rules: "strong-pie", komi: 3, human: "black", time: 1 };
+const TIMES = [0.2, 0.5, 1, 2, 5, 10, 30, 60]; // the engine's seconds per move on offer
 
 // The protocol's reasons for an illegal move, explained; the reason itself is shown too.
 const REASONS = {
@@ -328,7 +329,7 @@ function render() {
   $("engine-button").hidden = !(game.human === "both" && !game.over);
   $("undo-button").disabled ||= !(game.moves.some((move) => move.by === "human") || game.reason === "resign");
   $("resign-button").disabled ||= game.over;
-  $("time-select").value = String(game.time);
+  showTime($("time-select"), game.time);
   renderStatus(game);
   renderResult(game);
   renderCrash(game);
@@ -509,7 +510,19 @@ function updateRulesHint() {
   fill($("rules-hint"), `${advice} Base ${base} has ${3 * base * (base - 1) + 1} cells.`);
 }
 
+// Selects a time per move, adding it to the list when it is not there (the API allows any
+// time, and a loaded game keeps the time of the game it replaced).
+function showTime(select, seconds) {
+  if (![...select.options].some((option) => Number(option.value) === seconds)) {
+    select.append(new Option(`${seconds} s`, String(seconds)));
+  }
+  select.value = [...select.options].find((option) => Number(option.value) === seconds).value;
+}
+
 function wire() {
+  for (const select of document.querySelectorAll(".time-choice")) {
+    select.append(...TIMES.map((seconds) => new Option(`${seconds} s`, String(seconds))));
+  }
   document.addEventListener("keydown", onKey);
   $("new-game-button").addEventListener("click", openNewGame);
   $("load-button").addEventListener("click", () => $("load-dialog").showModal());
