@@ -363,9 +363,15 @@ class BrowserTest(unittest.TestCase):
         state = page.wait_for_person(state["version"])
         self.check_page_against_engine(state)
         self.assertEqual(state["moves"][-1]["move"], "D4")
-        page.element("body").send_keys("e")  # the engine plays White's turn
-        state = page.wait_for_person(state["version"])
-        self.assertEqual(state["moves"][-1]["by"], "engine")
+        for attempt in range(2):  # the engine plays White's turn; undo takes it back; again
+            page.element("body").send_keys("e")
+            state = page.wait_for_person(state["version"])
+            self.assertEqual(state["moves"][-1]["by"], "engine")
+            if attempt == 0:
+                self.assertTrue(page.element("#undo-button").is_enabled())
+                page.element("body").send_keys("u")
+                state = page.wait_for_person(state["version"])
+                self.assertEqual(state["moves"][-1]["move"], "D4")
 
         # Save writes the record the engine replays.
         page.click("#save-button")

@@ -327,7 +327,8 @@ function render() {
   $("swap-button").hidden = !(yours && game.can_swap);
   $("pass-button").hidden = !(yours && game.can_pass);
   $("engine-button").hidden = !(game.human === "both" && !game.over);
-  $("undo-button").disabled ||= !(game.moves.some((move) => move.by === "human") || game.reason === "resign");
+  const undoable = game.human === "both" ? game.moves.length > 0 : game.moves.some((move) => move.by === "human");
+  $("undo-button").disabled ||= !(undoable || game.reason === "resign");
   $("resign-button").disabled ||= game.over;
   showTime($("time-select"), game.time);
   renderStatus(game);
