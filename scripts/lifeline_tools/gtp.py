@@ -81,6 +81,7 @@ class GtpEngine:
         self._stderr = collections.deque(maxlen=stderr_tail)
         self._eof = threading.Event()
         self._killed = False
+        self._streaming = False
         try:
             # A session of its own makes the engine a process-group leader: killing the
             # group also kills anything it started, so nothing outlives the tools.
@@ -104,16 +105,64 @@ class GtpEngine:
     def send(self, command, timeout=None):
         """Sends one command line; returns its Answer or raises an EngineError."""
         exchange = ["> " + command]
-        try:
-            self._proc.stdin.write((command + "\n").encode(_ENCODING, _ERRORS))
-            self._proc.stdin.flush()
-        except (BrokenPipeError, OSError, ValueError):
-            raise EngineCrashed("engine is not running", self._with_stderr(exchange))
+        self._write_line(command, exchange)
         lines = self._read_answer_lines(command, timeout, exchange)
         try:
             return parse_answer(lines)
         except ValueError as error:
             raise ProtocolError(str(error), exchange)
+
+    def open_stream(self, command, timeout=None):
+        """Sends a command whose answer streams until the next input line (lifeline-analyze).
+
+        Returns the Answer of its first line. On success the answer stays open: read what it
+        writes with stream_lines() and end it with close_stream(); no other command may be
+        sent meanwhile. An error answer is read whole and leaves nothing open.
+        """
+        assert not self._streaming, "a streaming answer is already open"
+        exchange = ["> " + command]
+        self._write_line(command, exchange)
+        first = self._read_answer_lines(command, timeout, exchange, first_line_only=True)
+        if first[0].startswith("?"):
+            first += self._read_answer_lines(command, timeout, exchange)
+            return parse_answer(first)
+        self._streaming = True
+        return parse_answer(first)
+
+    @property
+    def streaming(self):
+        return self._streaming
+
+    def stream_lines(self):
+        """The lines of the open streaming answer that arrived so far, without waiting.
+
+        The answer is over, and streaming turns false, once its empty end line is read.
+        """
+        lines = []
+        while self._streaming:
+            try:
+                line = self._lines.get_nowait()
+            except queue.Empty:
+                break
+            if line is None:
+                self._streaming = False
+                raise EngineCrashed("engine exited during a streaming answer",
+                                    self._with_stderr([]))
+            if line.strip() == "":
+                self._streaming = False
+            else:
+                lines.append(line)
+        return lines
+
+    def close_stream(self, timeout=None):
+        """Ends the open streaming answer with an empty input line, which the engine reads as
+        "the next line" and does not answer; returns the lines written until its end."""
+        if not self._streaming:
+            return []
+        exchange = ["> (empty line)"]
+        self._write_line("", exchange)
+        self._streaming = False
+        return self._read_answer_lines("(end of stream)", timeout, exchange, opened=True)
 
     def close(self, timeout=2.0):
         """Asks the engine to quit, then makes sure its whole process group is gone."""
@@ -142,7 +191,18 @@ class GtpEngine:
                 pass
         _unregister(self)
 
-    def _read_answer_lines(self, command, timeout, exchange):
+    def _write_line(self, line, exchange):
+        try:
+            self._proc.stdin.write((line + "\n").encode(_ENCODING, _ERRORS))
+            self._proc.stdin.flush()
+        except (BrokenPipeError, OSError, ValueError):
+            raise EngineCrashed("engine is not running", self._with_stderr(exchange))
+
+    def _read_answer_lines(self, command, timeout, exchange, first_line_only=False,
+                           opened=False):
+        """The lines of an answer up to its empty end line. first_line_only returns as soon
+        as the answer's first line is read; opened reads the rest of an answer whose first
+        line was read already."""
         deadline = None if timeout is None else time.monotonic() + timeout
         lines = []
         while True:
@@ -157,15 +217,17 @@ class GtpEngine:
                 self._stderr_reader.join(timeout=1.0)
                 raise EngineCrashed(f"engine exited during '{command}'",
                                     self._with_stderr(exchange))
-            if line.strip() == "" and not lines:
+            if line.strip() == "" and not lines and not opened:
                 continue  # tolerated: blank lines before an answer carry no meaning
             exchange.append("< " + line)
             if line.strip() == "":
                 return lines
-            if not lines and not _ANSWER_START.match(line):
+            if not lines and not opened and not _ANSWER_START.match(line):
                 raise ProtocolError(f"answer to '{command}' does not start with '=' or '?'",
                                     self._with_stderr(exchange))
             lines.append(line)
+            if first_line_only:
+                return lines
 
     def _with_stderr(self, exchange):
         return exchange + ["stderr: " + line for line in self._stderr]

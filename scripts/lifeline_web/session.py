@@ -1,0 +1,641 @@
+"""One game in the browser: its engine process, and the actions that were sent to it.
+
+The engine is the authority on the game: the board, the side to move, what is legal, what
+was removed and who won are read back from it after every action. A session keeps only what
+the protocol leaves to its controller: who (the person or the engine) made each action, the
+colour the person plays after a swap, a resignation, and the latest analysis. Every engine
+exchange happens under the session's lock, so requests of one game never interleave.
+"""
+
+import collections
+import contextlib
+import dataclasses
+import datetime
+import os
+import shutil
+import tempfile
+import threading
+import time
+
+from lifeline_tools.gtp import EngineError, GtpEngine, ProtocolError
+from lifeline_tools.record import format_record, parse_record
+
+from . import answers
+
+OTHER = {"black": "white", "white": "black"}
+RECORD_LIMIT = 1 << 20  # bytes: the engine's own limit for lifeline-loadgame
+_LOG_LINE_LIMIT = 240  # characters of one protocol log line (analysis lines are long)
+
+
+class ApiError(Exception):
+    """A request that cannot be served; `status` is its HTTP status, `details` go into the
+    JSON body next to the message."""
+
+    def __init__(self, status, message, **details):
+        super().__init__(message)
+        self.status = status
+        self.details = details
+
+
+@dataclasses.dataclass(frozen=True)
+class EngineConfig:
+    command: str
+    command_timeout: float = 30.0  # seconds for any command but genmove and the solver
+    move_margin: float = 30.0  # seconds beyond the time per move before genmove has failed
+    analysis_interval: int = 50  # centiseconds between two lines of lifeline-analyze
+    solve_seconds: float = 1.0  # the solver's budget per position
+
+
+@dataclasses.dataclass(frozen=True)
+class NewGame:
+    """A checked request for a game: either settings or a game record to load."""
+
+    human: str  # black, white or both (the person plays both sides; the engine analyses)
+    time: float  # the engine's seconds per move
+    base: int = 7
+    rules: str = "strong-pie"
+    komi: int = 0
+    record: str = None  # a game record (docs/referee.md); base, rules and komi come from it
+
+
+@dataclasses.dataclass
+class Action:
+    color: str  # b or w
+    move: str  # a move token as the engine writes it
+    by: str  # human or engine
+    removed: list  # the stones the action removed: {"cell", "stone"}
+
+
+@dataclasses.dataclass(frozen=True)
+class Position:
+    """What the engine says about the game after the last action."""
+
+    board: dict
+    to_move: str
+    stones: int
+    phase: str
+    legal: list
+    captured: dict
+    winner: str  # black or white once the game is over by the rules, else None
+
+
+def _color_word(color):
+    return answers.COLOR_WORDS[color]
+
+
+class GameSession:
+    def __init__(self, game_id, config, request):
+        self.id = game_id
+        self._config = config
+        self._lock = threading.RLock()
+        self._dir = tempfile.mkdtemp(prefix="lifeline-web-")
+        self._engine = None
+        self._engine_name = "engine"
+        self._solve_command = None
+        self._human = request.human
+        self._time = request.time
+        self._base, self._rules, self._komi = request.base, request.rules, request.komi
+        self._actions = []
+        self._position = None
+        self._resigned = None  # the colour that resigned
+        self._crash = None  # {"message", "stderr"} after the engine failed
+        self._thinking = False
+        self._version = 0  # counts changes of the game, so a page can tell states apart
+        self._analysis_on = False
+        self._analysis = self._empty_analysis()
+        self._solved = None
+        self._log = collections.deque(maxlen=400)
+        self._log_count = 0
+        self._snapshot = {}
+        self._started = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
+        self.last_seen = time.monotonic()
+        self.busy = 0  # requests of this game in progress (the registry's count)
+        self._closed = False
+        try:
+            with self._lock:
+                self._launch(request.record)
+        except EngineError as error:
+            self.close()
+            raise ApiError(502, f"the engine failed to start the game: {error}") from error
+        except BaseException:
+            self.close()
+            raise
+
+    @property
+    def engine_pid(self):
+        """The engine's process id (its process group's too), or None when it has stopped."""
+        engine = self._engine
+        return engine.pid if engine is not None else None
+
+    # --- what the page reads -------------------------------------------------------------
+
+    def state(self):
+        """The game as the page shows it; never waits for the engine."""
+        return dict(self._snapshot, thinking=self._thinking, analysis=self._analysis_on)
+
+    def record(self):
+        return self._snapshot["record"]
+
+    def log(self, after=0):
+        """Protocol log lines numbered above `after`: [number, line] pairs."""
+        lines = list(self._log)
+        first = self._log_count - len(lines) + 1
+        return [[first + index, line] for index, line in enumerate(lines)
+                if first + index > after]
+
+    def analysis(self):
+        """The latest analysis, after reading what the engine wrote since the last call
+        (and running the solver once per position). Waits briefly at most for the engine:
+        while it is busy, the last analysis is returned."""
+        if not self._lock.acquire(timeout=0.25):
+            return self._analysis_view()
+        try:
+            if self._engine is not None and not self._closed:
+                try:
+                    if self._engine.streaming:
+                        self._take_info(self._engine.stream_lines())
+                    if self._solver_due():
+                        self._solve()
+                except EngineError as error:
+                    raise self._crashed(error) from error
+            return self._analysis_view()
+        finally:
+            self._lock.release()
+
+    # --- what the page does --------------------------------------------------------------
+
+    def play(self, move):
+        token = answers.normal_move(move)
+        if token is None:
+            raise ApiError(400, f"not a move: {str(move)[:40]!r} (a cell such as D4, a pair "
+                           "such as C3,E5, swap or pass)")
+        with self._using_engine():
+            self._require_turn_of("human")
+            color = self._position.to_move[0]
+            answer = self._send(f"play {color} {token}")
+            if not answer.ok:
+                reason = answers.illegal_reason(answer.text)
+                status = 409 if reason else 400
+                raise ApiError(status, answer.text, reason=reason, move=token)
+            self._add_action(color, token, "human")
+
+    def engine_move(self):
+        with self._using_engine():
+            self._require_turn_of("engine")
+            color = self._position.to_move[0]
+            self._thinking = True
+            try:
+                answer = self._send(f"genmove {color}",
+                                    timeout=self._time + self._config.move_margin)
+            finally:
+                self._thinking = False
+            token = answers.normal_move(answer.text) if answer.ok else None
+            if answer.ok and answer.text.lower() == "resign":
+                self._resigned = _color_word(color)
+                self._changed()
+            elif token is None:
+                raise ProtocolError(f"genmove answered '{answer.raw}'",
+                                    [f"> genmove {color}", "< " + answer.raw])
+            else:
+                self._add_action(color, token, "engine")
+
+    def undo(self):
+        """Takes back the person's last action and the engine's actions after it (one
+        action when the person plays both sides); a resignation is taken back alone."""
+        with self._using_engine():
+            if self._resigned:
+                self._resigned = None
+                self._changed()
+                return
+            count = self._actions_to_undo()
+            for _ in range(count):
+                answer = self._send("undo")
+                if not answer.ok:
+                    raise ProtocolError(f"undo refused: {answer.text}",
+                                        ["> undo", "< " + answer.raw])
+                action = self._actions.pop()
+                if action.move == "swap":
+                    self._flip_human()
+            self._changed()
+
+    def resign(self):
+        with self._using_engine():
+            if self._over():
+                raise ApiError(409, "the game is over")
+            color = self._position.to_move if self._human == "both" else self._human
+            self._resigned = color
+            self._changed()
+
+    def set_time(self, seconds):
+        with self._using_engine():
+            self._ask(f"lifeline-set time {seconds:g}")
+            self._time = seconds
+            self._publish()
+
+    def set_analysis(self, on):
+        with self._using_engine():
+            self._analysis_on = on
+            return self._analysis_view()
+
+    def resume(self):
+        """Starts a new engine on the moves played so far, after the engine failed."""
+        with self._lock:
+            if self._engine is not None:
+                raise ApiError(409, "the engine of this game is running")
+            actions = self._actions
+            try:
+                self._launch(self._record_text())
+            except (EngineError, ApiError) as error:
+                raise self._crashed(error) from error
+            # The engine replayed exactly these actions; keep what it removed on each.
+            self._actions = actions
+            self._crash = None
+            self._publish()
+
+    def close(self):
+        """Ends the engine at once (waiting for a move in progress would keep it alive)."""
+        self._closed = True
+        engine = self._engine
+        if engine is not None:
+            engine.kill()
+        with self._lock:
+            self._engine = None
+            shutil.rmtree(self._dir, ignore_errors=True)
+
+    # --- the engine ----------------------------------------------------------------------
+
+    def _launch(self, record):
+        self._engine = GtpEngine(self._config.command, cwd=self._dir)
+        self._set_up(record)
+        self._start_analysis()
+
+    def _set_up(self, record):
+        self._engine_name = self._ask("name") or "engine"
+        if record is None:
+            for command in (f"boardsize {self._base}", "clear_board",
+                            f"lifeline-rules {self._rules}", f"komi {self._komi}"):
+                self._ask(command)
+        else:
+            self._load(record)
+        self._ask(f"lifeline-set time {self._time:g}")
+        self._solve_command = None
+        for command in ("lifeline-solve_all", "lifeline-solve"):
+            if self._ask(f"known_command {command}") == "true":
+                self._solve_command = command
+                break
+        self._changed()
+
+    def _load(self, record):
+        actions = _record_actions(record)
+        path = os.path.join(self._dir, "game.txt")
+        with open(path, "w", encoding="utf-8") as stream:
+            stream.write(record)
+        answer = self._send("lifeline-loadgame game.txt")
+        if not answer.ok:
+            raise ApiError(400, f"the engine refused the record: {answer.text}")
+        with _readable("the loaded game's settings"):
+            self._base = int(self._ask("lifeline-set base"))
+            self._rules = self._ask("lifeline-rules")
+            self._komi = int(self._ask("lifeline-set komi"))
+            if self._human == "to-move":
+                self._human = answers.parse_turn(self._ask("lifeline-turn"))[0]
+        self._actions = self._attribute(actions)
+
+    def _attribute(self, actions):
+        """Who made each action of a loaded record, going back from the colour the person
+        plays now (a swap exchanged the colours)."""
+        human = self._human
+        for action in reversed(actions):
+            if action.move == "swap" and human != "both":
+                human = OTHER[human]
+            action.by = "human" if human in ("both", _color_word(action.color)) else "engine"
+        return actions
+
+    @contextlib.contextmanager
+    def _using_engine(self):
+        """The frame of every request that talks to the engine: one at a time, analysis
+        paused meanwhile, and an engine failure turned into a crash the page can resume."""
+        with self._lock:
+            if self._engine is None:
+                raise ApiError(409, "the engine of this game has stopped: resume the game",
+                               crashed=True)
+            try:
+                self._stop_analysis()
+                try:
+                    yield
+                finally:
+                    if self._engine is not None and not self._closed:
+                        self._start_analysis()
+            except EngineError as error:
+                raise self._crashed(error) from error
+
+    def _send(self, command, timeout=None):
+        timeout = self._config.command_timeout if timeout is None else timeout
+        self._note("> " + command)
+        answer = self._engine.send(command, timeout)
+        for line in answer.raw.splitlines():
+            self._note("< " + line)
+        return answer
+
+    def _ask(self, command):
+        """A command that must succeed; its answer text."""
+        answer = self._send(command)
+        if not answer.ok:
+            raise ProtocolError(f"'{command}' refused: {answer.text}",
+                                [f"> {command}", "< " + answer.raw])
+        return answer.text
+
+    def _note(self, line):
+        if len(line) > _LOG_LINE_LIMIT:
+            line = line[:_LOG_LINE_LIMIT] + " ..."
+        self._log.append(line)
+        self._log_count += 1
+
+    def _crashed(self, error):
+        """Records an engine failure and returns the ApiError that reports it."""
+        stderr = [line[len("stderr: "):] for line in getattr(error, "exchange", [])
+                  if line.startswith("stderr: ")]
+        if self._engine is not None:
+            self._engine.kill()
+            self._engine = None
+        self._thinking = False
+        self._crash = {"message": str(error), "stderr": stderr[-10:]}
+        self._note(f"engine failed: {error}")
+        self._publish()
+        return ApiError(502, f"the engine stopped: {error}", crashed=True, stderr=stderr[-10:])
+
+    # --- the game ------------------------------------------------------------------------
+
+    def _add_action(self, color, move, by):
+        before = self._position.board
+        if move == "swap":
+            self._flip_human()
+        self._actions.append(Action(color, move, by, []))
+        self._changed()
+        after = self._position.board
+        # Stones removed are those that stood before and are gone now, and the action's own
+        # stones that died at once (legal when they killed something first).
+        placed = answers.move_cells(move)
+        was = dict(before, **{cell: _color_word(color) for cell in placed})
+        self._actions[-1].removed = [{"cell": cell, "stone": stone} for cell, stone in was.items()
+                                     if stone != "empty" and after[cell] == "empty"]
+        self._publish()
+
+    def _flip_human(self):
+        if self._human != "both":
+            self._human = OTHER[self._human]
+
+    def _actions_to_undo(self):
+        if self._human == "both":
+            if not self._actions:
+                raise ApiError(409, "nothing to take back")
+            return 1
+        for index in range(len(self._actions) - 1, -1, -1):
+            if self._actions[index].by == "human":
+                return len(self._actions) - index
+        raise ApiError(409, "nothing to take back: you have not moved yet")
+
+    def _changed(self):
+        """Reads the position back from the engine after anything changed."""
+        self._version += 1
+        with _readable("the position"):
+            board = answers.parse_board(self._ask("gogui-rules_board"), self._base)
+            to_move, stones, phase = answers.parse_turn(self._ask("lifeline-turn"))
+            legal = self._ask("gogui-rules_legal_moves").split()
+            captured = answers.parse_captured(self._ask("gogui-rules_captured_count"))
+            winner = None
+            if phase == "over":
+                winner = {"B+": "black", "W+": "white"}.get(self._ask("final_score"))
+                if winner is None:
+                    raise ValueError("final_score answered neither B+ nor W+")
+        self._position = Position(board, to_move, stones, phase, legal, captured, winner)
+        self._analysis = self._empty_analysis()
+        self._publish()
+
+    def _over(self):
+        return self._resigned is not None or self._position.phase == "over"
+
+    def _turn_of(self):
+        if self._over():
+            return None
+        if self._human in ("both", self._position.to_move):
+            return "human"
+        return "engine"
+
+    def _require_turn_of(self, who):
+        if self._over():
+            raise ApiError(409, "the game is over")
+        turn = self._turn_of()
+        if who == "engine" and self._human == "both":
+            return  # the person asks the engine to play this turn
+        if turn != who:
+            raise ApiError(409, "it is the engine's turn" if turn == "engine"
+                           else "it is your turn, not the engine's")
+
+    def _pending(self):
+        """The first stone of a double turn whose second stone is still to come."""
+        if not self._actions:
+            return None
+        last = self._actions[-1]
+        cells = answers.move_cells(last.move)
+        if len(cells) == 1 and _color_word(last.color) == self._position.to_move and \
+                self._position.phase != "over":
+            return cells[0]
+        return None
+
+    def _last_turn(self):
+        """The last whole turn, as the page marks it: a double turn given as two single
+        stones counts as one."""
+        actions = self._actions[:-1] if self._pending() else self._actions
+        if not actions:
+            return None
+        last = actions[-1]
+        index = len(actions) - 1
+        cells = answers.move_cells(last.move)
+        removed = list(last.removed)
+        if len(cells) == 1 and index > 0:
+            before = actions[index - 1]
+            if before.color == last.color and len(answers.move_cells(before.move)) == 1:
+                cells = answers.move_cells(before.move) + cells
+        return {"number": index + 1, "color": _color_word(last.color), "by": last.by,
+                "move": ",".join(cells) or last.move, "cells": cells, "removed": removed}
+
+    def _result(self):
+        if self._resigned:
+            return OTHER[self._resigned], "resign"
+        if self._position.phase == "over":
+            return self._position.winner, "no legal move"
+        return None, None
+
+    def _publish(self):
+        """Builds what state() returns, so that reading it never waits for the engine."""
+        position = self._position
+        if position is None:
+            return
+        winner, reason = self._result()
+        legal = position.legal if not self._over() else []
+        self._snapshot = {
+            "id": self.id,
+            "version": self._version,
+            "engine": self._engine_name,
+            "base": self._base,
+            "rules": self._rules,
+            "komi": self._komi,
+            "komi_left": self._komi_left(),
+            "time": self._time,
+            "human": self._human,
+            "to_move": position.to_move,
+            "stones": position.stones if not self._over() else 0,
+            "phase": "over" if self._over() else position.phase,
+            "turn_of": self._turn_of(),
+            "board": position.board,
+            "pending": self._pending(),
+            "legal": legal,
+            "can_swap": "swap" in legal,
+            "can_pass": "pass" in legal,
+            "captured": position.captured,
+            "moves": [{"color": _color_word(action.color), "move": action.move,
+                       "by": action.by, "removed": len(action.removed)}
+                      for action in self._actions],
+            "last": self._last_turn(),
+            "over": self._over(),
+            "winner": winner,
+            "reason": reason,
+            "solver": self._solve_command is not None,
+            "crashed": self._crash,
+            "record": self._record_text(),
+        }
+
+    def _komi_left(self):
+        if self._rules != "komi-pie":
+            return 0
+        spent = sum(1 for action in self._actions if action.move == "pass")
+        return max(0, self._komi - spent)
+
+    def _record_text(self):
+        start = self._human
+        for action in self._actions:
+            if action.move == "swap" and start != "both":
+                start = OTHER[start]
+        names = {"human": "human", "engine": self._engine_name}
+        headers = {"event": "game in the browser",
+                   "black": names["human" if start in ("both", "black") else "engine"],
+                   "white": names["human" if start in ("both", "white") else "engine"]}
+        if self._position is not None and self._over():
+            winner, reason = self._result()
+            # The winner is whoever holds the winning colour at the end, swap or not.
+            holder = "human" if self._human in ("both", winner) else "engine"
+            headers.update(result="B+" if winner == "black" else "W+",
+                           winner=names[holder], reason=reason)
+        headers.update(date=self._started, time=f"{self._engine_name} {self._time:g} s per move")
+        setup = [f"boardsize {self._base}", f"lifeline-rules {self._rules}", f"komi {self._komi}"]
+        return format_record(headers, setup, [(a.color, a.move) for a in self._actions])
+
+    # --- analysis ------------------------------------------------------------------------
+
+    def _analysis_wanted(self):
+        return (self._analysis_on and self._engine is not None and not self._over()
+                and self._turn_of() == "human")
+
+    def _start_analysis(self):
+        if not self._analysis_wanted() or self._engine.streaming:
+            return
+        command = f"lifeline-analyze {self._config.analysis_interval}"
+        self._note("> " + command)
+        answer = self._engine.open_stream(command, self._config.command_timeout)
+        self._note("< " + answer.raw)
+        if not answer.ok:
+            self._analysis["error"] = answer.text
+
+    def _stop_analysis(self):
+        if self._engine is not None and self._engine.streaming:
+            self._take_info(self._engine.stream_lines())
+            self._note("> (empty line: ends the analysis)")
+            self._take_info(self._engine.close_stream(self._config.command_timeout))
+
+    def _take_info(self, lines):
+        infos = [line for line in lines if line.startswith("info ")]
+        if not infos:
+            return
+        self._note("< " + infos[-1])
+        try:
+            candidates = answers.parse_info(infos[-1])
+        except (ValueError, KeyError) as error:
+            raise ProtocolError(f"unreadable analysis line: {error}", ["< " + infos[-1]])
+        self._analysis.update(candidates=candidates[:10],
+                              visits=sum(c.get("visits", 0) for c in candidates))
+
+    def _solver_due(self):
+        return (self._solve_command is not None and self._analysis_wanted()
+                and (self._solved is None or self._solved["version"] != self._version))
+
+    def _solve(self):
+        self._stop_analysis()
+        seconds = self._config.solve_seconds
+        answer = self._send(f"{self._solve_command} {seconds:g}",
+                            timeout=seconds + self._config.command_timeout)
+        self._solved = {"version": self._version, "to_move": self._position.to_move,
+                        "seconds": seconds, "command": self._solve_command}
+        try:
+            if not answer.ok:
+                raise ValueError(answer.text)
+            verdict, moves = answers.parse_solve(answer.text)
+            self._solved.update(verdict=verdict, moves=moves)
+        except ValueError as error:
+            self._solved.update(verdict="error", moves=[], error=str(error))
+        self._start_analysis()
+
+    def _empty_analysis(self):
+        return {"candidates": [], "visits": 0}
+
+    def _analysis_view(self):
+        candidates = self._analysis["candidates"]
+        position = self._position
+        solver = None
+        if self._solve_command is not None:
+            solver = {"available": True, "state": "pending"}
+            if self._solved is not None and self._solved["version"] == self._version:
+                solver = dict(self._solved, available=True, state="done")
+        return {
+            "on": self._analysis_on,
+            "running": self._engine is not None and self._engine.streaming,
+            "version": self._version,
+            "to_move": position.to_move if position else None,
+            "winrate": candidates[0]["winrate"] if candidates else None,
+            "visits": self._analysis["visits"],
+            "candidates": candidates,
+            "solver": solver,
+            "error": self._analysis.get("error"),
+        }
+
+
+@contextlib.contextmanager
+def _readable(what):
+    """An answer the engine should not have given is an engine failure, like a crash."""
+    try:
+        yield
+    except ValueError as error:
+        raise ProtocolError(f"unreadable answer about {what}: {error}", []) from error
+
+
+def _record_actions(record):
+    """The actions of a game record, after checking that it holds only what a record may
+    (docs/referee.md): the engine checks the rules when it loads it."""
+    if len(record.encode("utf-8", "surrogateescape")) > RECORD_LIMIT:
+        raise ApiError(413, "the game record is larger than 1 MiB")
+    _, commands = parse_record(record)
+    actions = []
+    for number, line in enumerate(commands, 1):
+        words = line.split("#")[0].split()
+        if not words:
+            continue
+        if words[0] in ("boardsize", "lifeline-rules", "komi") and len(words) == 2:
+            continue
+        color = words[1].lower() if len(words) == 3 and words[0] == "play" else ""
+        move = answers.normal_move(words[2]) if color else None
+        if color not in ("b", "w", "black", "white") or move is None:
+            raise ApiError(400, "not a game record: command "
+                           f"{number} is '{line[:60]}' (a record holds boardsize, "
+                           "lifeline-rules, komi and play lines)")
+        actions.append(Action(color[0], move, "human", []))
+    return actions

@@ -1,0 +1,593 @@
+// The page: turns clicks and keys into requests to the server, and draws what it answers.
+// The server (and behind it the engine) holds the game; this page holds only the last
+// state it was sent, and a copy of the game record so that a reload or a crash can resume.
+
+import { get, post } from "./api.js";
+import { Board, moveCells } from "./board.js";
+
+const $ = (id) => document.getElementById(id);
+const SAVED_GAME = "lifeline-game"; // sessionStorage: this tab's game, restored after a reload
+const PREFERENCES = "lifeline-new-game"; // localStorage: the last new-game choices
+const ANALYSIS_POLL_MS = 600;
+const HEARTBEAT_MS = 15000;
+const THINKING_POLL_MS = 700;
+const LOG_POLL_MS = 1500;
+const DEFAULT_GAME = { base: 7, rules: "strong-pie", komi: 3, human: "black", time: 1 };
+const TIMES = [0.2, 0.5, 1, 2, 5, 10, 30, 60]; // the engine's seconds per move on offer
+
+// The protocol's reasons for an illegal move, explained; the reason itself is shown too.
+const REASONS = {
+  "occupied": "a stone already stands there",
+  "no effect": "the stone would be removed at once and leave the board as it was",
+  "adjacent": "your second setup stone may not touch your first",
+  "wrong color": "it is not this colour's turn",
+  "game over": "the game is over",
+  "swap not allowed": "only White's first turn may swap",
+  "pass not allowed": "these rules have no komi to spend",
+  "no komi": "White has no komi left, or the setup is not over",
+  "not a double turn": "this turn places one stone",
+  "double turn already started": "place the second stone of the double turn",
+  "off board": "there is no such cell on this board",
+  "same cell twice": "a double turn needs two different cells",
+};
+
+const app = {
+  game: null, // the last state the server sent
+  busy: false, // a request that changes the game is on its way
+  logAfter: 0,
+  timers: {},
+};
+const board = new Board($("board"), onCell);
+
+// --- small helpers -----------------------------------------------------------------------
+
+const colorName = (color) => (color === "black" ? "Black" : "White");
+const other = (color) => (color === "black" ? "white" : "black");
+
+function icon(color, hollow = false) {
+  const span = document.createElement("span");
+  span.className = `stone-icon ${color}${hollow ? " hollow" : ""}`;
+  span.setAttribute("aria-hidden", "true");
+  return span;
+}
+
+function fill(node, ...parts) {
+  node.replaceChildren(...parts.map((part) => (typeof part === "string" ? document.createTextNode(part) : part)));
+}
+
+function gamePath(suffix = "") {
+  return `/api/games/${app.game.id}${suffix}`;
+}
+
+function setMessage(text, kind = "error") {
+  const node = $("message");
+  node.textContent = text;
+  node.className = `message ${kind}`;
+}
+
+function playerOf(color) {
+  const game = app.game;
+  if (game.human === "both" || color === game.human) return "you";
+  return game.engine;
+}
+
+function readJson(storage, key) {
+  try {
+    return JSON.parse(storage.getItem(key));
+  } catch (error) {
+    return null;
+  }
+}
+
+// --- the game's life -------------------------------------------------------------------
+
+function setState(state) {
+  const changed = !app.game || app.game.version !== state.version || app.game.id !== state.id;
+  app.game = state;
+  sessionStorage.setItem(SAVED_GAME, JSON.stringify({
+    record: state.record, human: state.human, time: state.time, analysis: state.analysis,
+  }));
+  if (changed) showAnalysis(null);
+  render();
+}
+
+// Sends a request that changes the game, then draws the answer and does what comes next
+// (the engine's move, analysis). One at a time: the board refuses clicks meanwhile.
+async function act(suffix, body = {}) {
+  if (!app.game || app.busy) return false;
+  app.busy = true;
+  if (suffix !== "/genmove") setMessage("");
+  render();
+  try {
+    setState(await post(gamePath(suffix), body));
+    if (suffix === "/genmove") announceEngineMove(app.game);
+    return true;
+  } catch (failure) {
+    await handleFailure(failure);
+    return false;
+  } finally {
+    app.busy = false;
+    render();
+    scheduleWork();
+  }
+}
+
+function announceEngineMove(game) {
+  const last = game.moves[game.moves.length - 1];
+  if (!last || last.by !== "engine") return;
+  const who = game.human === "both" ? `${game.engine} (${colorName(last.color)})` : game.engine;
+  if (last.move === "swap") {
+    setMessage(game.human === "both" ? `${who} swapped.`
+      : `${who} swapped: you now play ${colorName(game.human)}.`, "info");
+  } else if (last.move === "pass") {
+    setMessage(`${who} spent a point of komi.`, "info");
+  } else {
+    const removed = last.removed ? `, removing ${last.removed} stone${last.removed > 1 ? "s" : ""}` : "";
+    setMessage(`${who} played ${last.move}${removed}.`, "info");
+  }
+}
+
+// A new game's request: komi counts only under komi pie, so no other record carries one.
+function gameRequest(choices) {
+  return { ...choices, komi: choices.rules === "komi-pie" ? choices.komi : 0 };
+}
+
+async function handleFailure(failure) {
+  const body = failure.body;
+  if (body.reason) {
+    setMessage(`Illegal move ${body.move}: ${body.reason} (${REASONS[body.reason] || body.error}).`);
+  } else if (body.gone) {
+    await restore(readJson(sessionStorage, SAVED_GAME), "The server had closed this game; it continues from its moves.");
+  } else {
+    setMessage(failure.message.charAt(0).toUpperCase() + failure.message.slice(1) + ".");
+    if (body.crashed) await refresh();
+  }
+}
+
+async function refresh() {
+  try {
+    setState(await get(gamePath()));
+  } catch (failure) {
+    if (failure.body.gone) await restore(readJson(sessionStorage, SAVED_GAME), "The game continues from its moves.");
+  }
+  scheduleWork();
+}
+
+async function startGame(body, note = "") {
+  closeGame();
+  setMessage("");
+  try {
+    setState(await post("/api/games", body));
+    if (note) setMessage(note, "info");
+    if ($("analysis-toggle").checked) await setAnalysis(true);
+    if ($("log-panel").open) pollLog();
+  } catch (failure) {
+    setMessage(`No game: ${failure.message}.`);
+    render();
+  }
+  scheduleWork();
+}
+
+async function restore(saved, note) {
+  if (!saved || !saved.record) {
+    await startGame(gameRequest(readJson(localStorage, PREFERENCES) || DEFAULT_GAME));
+    return;
+  }
+  $("analysis-toggle").checked = Boolean(saved.analysis);
+  await startGame({ record: saved.record, human: saved.human, time: saved.time }, note);
+}
+
+function closeGame() {
+  if (app.game) navigator.sendBeacon(gamePath("/close"));
+  app.game = null;
+  for (const name of ["work", "analysis", "log"]) clearTimeout(app.timers[name]);
+  app.logAfter = 0;
+  $("log").textContent = "";
+}
+
+// What happens next without a click: the engine's move, waiting for a move the server is
+// already making, analysis while the person thinks, the heartbeat that keeps the game.
+function scheduleWork() {
+  const game = app.game;
+  clearTimeout(app.timers.work);
+  clearTimeout(app.timers.analysis);
+  if (!game || app.busy || game.crashed) return;
+  if (game.thinking) {
+    app.timers.work = setTimeout(refresh, THINKING_POLL_MS);
+  } else if (game.turn_of === "engine") {
+    act("/genmove");
+  } else if (game.analysis && game.turn_of === "human") {
+    app.timers.analysis = setTimeout(pollAnalysis, ANALYSIS_POLL_MS);
+  }
+}
+
+async function heartbeat() {
+  if (app.game && !app.busy) {
+    try {
+      const state = await get(gamePath());
+      if (state.version !== app.game.version || state.thinking !== app.game.thinking) {
+        setState(state);
+        scheduleWork();
+      }
+    } catch (failure) {
+      if (failure.body.gone) await restore(readJson(sessionStorage, SAVED_GAME), "The game continues from its moves.");
+    }
+  }
+  app.timers.heartbeat = setTimeout(heartbeat, HEARTBEAT_MS);
+}
+
+// --- analysis ----------------------------------------------------------------------------
+
+async function setAnalysis(on) {
+  if (!app.game) return;
+  try {
+    const analysis = await post(gamePath("/analysis"), { on });
+    app.game.analysis = on;
+    setState(app.game);
+    showAnalysis(on ? analysis : null);
+  } catch (failure) {
+    await handleFailure(failure);
+  }
+  scheduleWork();
+}
+
+async function pollAnalysis() {
+  const version = app.game && app.game.version;
+  try {
+    const analysis = await get(gamePath("/analysis"));
+    if (app.game && analysis.version === version && app.game.version === version) showAnalysis(analysis);
+  } catch (failure) {
+    if (failure.body.crashed || failure.body.gone) await handleFailure(failure);
+  }
+  if (app.game && app.game.version === version && !app.busy) scheduleWork();
+}
+
+function percent(rate) {
+  return `${(100 * rate).toFixed(1)}%`;
+}
+
+function describeMove(move) {
+  if (move === "swap") return "swap";
+  if (move === "pass") return "spend komi";
+  return move;
+}
+
+function showAnalysis(analysis) {
+  const game = app.game;
+  const on = Boolean(game && game.analysis);
+  $("analysis-toggle").checked = on;
+  $("analysis-body").hidden = !on;
+  if (!analysis || !on || !game || game.turn_of !== "human") {
+    board.clearAnalysis();
+    fill($("winrate-text"), on && game && game.turn_of === "engine" ? "The engine is choosing its move." : "Thinking…");
+    $("winrate-fill").style.width = "50%";
+    $("candidates").replaceChildren();
+    $("solver").hidden = true;
+    return;
+  }
+  const side = colorName(analysis.to_move);
+  if (analysis.error) {
+    fill($("winrate-text"), `No analysis: ${analysis.error}.`);
+  } else if (analysis.winrate === null) {
+    fill($("winrate-text"), "Thinking…");
+  } else {
+    $("winrate-fill").style.width = percent(analysis.winrate);
+    fill($("winrate-text"), `${side} to move wins ${percent(analysis.winrate)} ` +
+         `(${analysis.visits.toLocaleString()} visits)`);
+  }
+  const items = analysis.candidates.slice(0, 5).map((candidate) => {
+    const item = document.createElement("li");
+    const pv = document.createElement("div");
+    pv.className = "pv";
+    pv.textContent = candidate.pv.join(" ");
+    item.append(`${describeMove(candidate.move)}: ${percent(candidate.winrate)}, ` +
+                `${candidate.visits.toLocaleString()} visits`, pv);
+    return item;
+  });
+  $("candidates").replaceChildren(...items);
+  showSolver(analysis.solver, side);
+  const winning = analysis.solver && analysis.solver.verdict === "win" ? analysis.solver.moves : [];
+  board.showAnalysis(analysis.candidates, winning);
+}
+
+function showSolver(solver, side) {
+  const node = $("solver");
+  node.hidden = !solver;
+  if (!solver) return;
+  node.className = solver.state === "done" ? solver.verdict : "";
+  if (solver.state !== "done") {
+    node.textContent = "Solver: working…";
+  } else if (solver.verdict === "win") {
+    const moves = solver.moves.map(describeMove).join(", ");
+    node.textContent = `Solver: ${side} to move wins${moves ? ` with ${moves}` : ""}.`;
+  } else if (solver.verdict === "loss") {
+    node.textContent = `Solver: ${side} to move loses against any defence.`;
+  } else if (solver.verdict === "unknown") {
+    node.textContent = `Solver: not solved in ${solver.seconds} s.`;
+  } else {
+    node.textContent = `Solver failed: ${solver.error}.`;
+  }
+}
+
+// --- drawing the state -----------------------------------------------------------------
+
+function render() {
+  const game = app.game;
+  const ready = Boolean(game) && !app.busy;
+  $("save-button").disabled = !game;
+  for (const id of ["swap-button", "pass-button", "engine-button", "undo-button", "resign-button"]) {
+    $(id).disabled = !ready || Boolean(game.crashed);
+  }
+  if (!game) {
+    fill($("status"), app.busy ? "Starting…" : "No game: start one with New game.");
+    return;
+  }
+  board.render(game);
+  const yours = game.turn_of === "human";
+  $("swap-button").hidden = !(yours && game.can_swap);
+  $("pass-button").hidden = !(yours && game.can_pass);
+  $("engine-button").hidden = !(game.human === "both" && !game.over);
+  const undoable = game.human === "both" ? game.moves.length > 0 : game.moves.some((move) => move.by === "human");
+  $("undo-button").disabled ||= !(undoable || game.reason === "resign");
+  $("resign-button").disabled ||= game.over;
+  showTime($("time-select"), game.time);
+  renderStatus(game);
+  renderResult(game);
+  renderCrash(game);
+  renderFacts(game);
+  renderMoves(game);
+  document.title = `${game.over ? "Game over" : yours ? "Your turn" : "Lifeline thinking"} – Lifeline`;
+}
+
+function renderStatus(game) {
+  const node = $("status");
+  if (game.crashed) return fill(node, "The engine has stopped.");
+  if (game.over) return fill(node, "Game over.");
+  const side = colorName(game.to_move);
+  if (game.turn_of === "engine") {
+    return fill(node, icon(game.to_move), ` ${game.engine} is thinking (${side}, ${game.time} s per move)…`);
+  }
+  const who = game.human === "both" ? `${side} to move` : `Your turn (${side})`;
+  const icons = [];
+  if (game.pending) icons.push(icon(game.to_move, true));
+  for (let stone = 0; stone < game.stones; stone++) icons.push(icon(game.to_move));
+  if (game.pending) {
+    return fill(node, ...icons, ` ${who}: place the second stone (the first is at ${game.pending}; click it to take it back).`);
+  }
+  const options = [game.stones === 2 ? "place 2 stones (double turn)" : "place a stone"];
+  if (game.can_swap) options.push("swap");
+  if (game.can_pass) options.push("spend a point of komi");
+  return fill(node, ...icons, ` ${who}: ${options.join(" or ")}.`);
+}
+
+function renderResult(game) {
+  const node = $("result");
+  node.hidden = !game.over;
+  if (!game.over) return;
+  const loser = other(game.winner);
+  const how = game.reason === "resign" ? `${colorName(loser)} resigned`
+    : `${colorName(loser)} has no legal move`;
+  let whom = "";
+  if (game.human !== "both") whom = playerOf(game.winner) === "you" ? " You win!" : ` ${game.engine} wins.`;
+  node.textContent = `${colorName(game.winner)} wins: ${how}.${whom}`;
+}
+
+function renderCrash(game) {
+  $("crash").hidden = !game.crashed;
+  if (!game.crashed) return;
+  $("crash-text").textContent = `The engine stopped: ${game.crashed.message}. The moves are kept: ` +
+    "resume the game with a new engine, or save the record.";
+  $("crash-stderr").hidden = game.crashed.stderr.length === 0;
+  $("crash-stderr").textContent = game.crashed.stderr.join("\n");
+}
+
+function renderFacts(game) {
+  const swapped = game.moves.some((move) => move.move === "swap");
+  if (game.human === "both") {
+    fill($("you-fact"), "both sides");
+    fill($("engine-fact"), `${game.engine}, analysis only`);
+  } else {
+    fill($("you-fact"), icon(game.human), ` ${colorName(game.human)}${swapped ? " (after the swap)" : ""}`);
+    fill($("engine-fact"), icon(other(game.human)), ` ${game.engine}, ${game.time} s per move`);
+  }
+  const rules = { "strong-pie": "strong pie", "weak-pie": "weak pie", "komi-pie": "komi pie" }[game.rules];
+  fill($("board-fact"), `base ${game.base}, ${rules}`);
+  fill($("removed-fact"), icon("black"), ` ${game.captured.black}  `, icon("white"), ` ${game.captured.white}`);
+  const komi = game.rules === "komi-pie";
+  $("komi-term").hidden = !komi;
+  $("komi-fact").hidden = !komi;
+  fill($("komi-fact"), `${game.komi_left} of ${game.komi}`);
+}
+
+// The moves list, a double turn given as two single stones shown as one turn.
+function renderMoves(game) {
+  const turns = [];
+  for (const move of game.moves) {
+    const previous = turns[turns.length - 1];
+    if (previous && previous.color === move.color && previous.cells === 1 && moveCells(move.move).length === 1) {
+      previous.move += `,${move.move}`;
+      previous.removed += move.removed;
+      previous.cells = 2;
+    } else {
+      turns.push({ ...move, cells: moveCells(move.move).length });
+    }
+  }
+  const items = turns.map((turn) => {
+    const item = document.createElement("li");
+    item.className = turn.by;
+    item.append(icon(turn.color), ` ${describeMove(turn.move)}`, turn.by === "engine" ? ` (${game.engine})` : "");
+    if (turn.removed) {
+      const removed = document.createElement("span");
+      removed.className = "removed-count";
+      removed.textContent = `−${turn.removed}`;
+      removed.title = `${turn.removed} stones removed`;
+      item.append(removed);
+    }
+    return item;
+  });
+  const list = $("moves");
+  list.replaceChildren(...items);
+  list.scrollTop = list.scrollHeight;
+}
+
+// --- what the person does ----------------------------------------------------------------
+
+function onCell(name) {
+  const game = app.game;
+  if (!game) return;
+  if (app.busy) return setMessage("Wait: the last request is still on its way.", "info");
+  if (game.crashed) return setMessage("The engine has stopped: resume the game first.");
+  if (game.over) return setMessage("The game is over: undo, or start a new game.", "info");
+  if (game.turn_of !== "human") return setMessage(`Wait for ${game.engine}'s move.`, "info");
+  setMessage("");
+  if (name === game.pending) return act("/undo");
+  return act("/play", { move: name });
+}
+
+const shortcuts = {
+  u: () => act("/undo"),
+  w: () => app.game && app.game.can_swap && act("/play", { move: "swap" }),
+  k: () => app.game && app.game.can_pass && act("/play", { move: "pass" }),
+  e: () => app.game && app.game.human === "both" && act("/genmove"),
+  a: () => app.game && setAnalysis(!app.game.analysis),
+  m: () => $("move-input").focus(),
+  n: () => openNewGame(),
+  l: () => $("load-dialog").showModal(),
+  s: () => save(),
+  r: () => app.game && !app.game.over && $("resign-dialog").showModal(),
+  "?": () => $("help-dialog").showModal(),
+};
+
+function onKey(event) {
+  if (event.ctrlKey || event.metaKey || event.altKey || document.querySelector("dialog[open]")) return;
+  if (event.target.closest("input, select, textarea")) return;
+  const svg = $("board");
+  if (event.key.startsWith("Arrow")) {
+    event.preventDefault();
+    if (document.activeElement !== svg) svg.focus();
+    const name = board.moveCursor(event.key);
+    const stone = app.game ? app.game.board[name] : "empty";
+    $("cursor-text").textContent = `${name}, ${stone}`;
+  } else if ((event.key === "Enter" || event.key === " ") && event.target === svg) {
+    event.preventDefault();
+    onCell(board.cursor);
+  } else if (shortcuts[event.key.toLowerCase()]) {
+    event.preventDefault();
+    shortcuts[event.key.toLowerCase()]();
+  }
+}
+
+function save() {
+  if (!app.game) return;
+  const blob = new Blob([app.game.record], { type: "text/plain" });
+  const link = document.createElement("a");
+  const stamp = new Date().toISOString().slice(0, 16).replace(/[-:]/g, "").replace("T", "-");
+  link.href = URL.createObjectURL(blob);
+  link.download = `lifeline-${stamp}.txt`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+}
+
+function openNewGame() {
+  const form = $("new-game-form");
+  const choices = readJson(localStorage, PREFERENCES) || DEFAULT_GAME;
+  for (const [name, value] of Object.entries(choices)) {
+    if (form.elements[name]) form.elements[name].value = String(value);
+  }
+  updateRulesHint();
+  $("new-game-dialog").showModal();
+}
+
+function updateRulesHint() {
+  const form = $("new-game-form");
+  const rules = form.elements.rules.value;
+  const base = Number(form.elements.base.value);
+  $("komi-label").hidden = rules !== "komi-pie";
+  const advice = { "strong-pie": "Strong pie suits the small boards.",
+                   "weak-pie": "Weak pie is recommended from base 6.",
+                   "komi-pie": "Komi pie is recommended from base 7." }[rules];
+  fill($("rules-hint"), `${advice} Base ${base} has ${3 * base * (base - 1) + 1} cells.`);
+}
+
+// Selects a time per move, adding it to the list when it is not there (the API allows any
+// time, and a loaded game keeps the time of the game it replaced).
+function showTime(select, seconds) {
+  if (![...select.options].some((option) => Number(option.value) === seconds)) {
+    select.append(new Option(`${seconds} s`, String(seconds)));
+  }
+  select.value = [...select.options].find((option) => Number(option.value) === seconds).value;
+}
+
+function wire() {
+  for (const select of document.querySelectorAll(".time-choice")) {
+    select.append(...TIMES.map((seconds) => new Option(`${seconds} s`, String(seconds))));
+  }
+  document.addEventListener("keydown", onKey);
+  $("new-game-button").addEventListener("click", openNewGame);
+  $("load-button").addEventListener("click", () => $("load-dialog").showModal());
+  $("save-button").addEventListener("click", save);
+  $("help-button").addEventListener("click", () => $("help-dialog").showModal());
+  $("swap-button").addEventListener("click", () => act("/play", { move: "swap" }));
+  $("pass-button").addEventListener("click", () => act("/play", { move: "pass" }));
+  $("engine-button").addEventListener("click", () => act("/genmove"));
+  $("undo-button").addEventListener("click", () => act("/undo"));
+  $("resign-button").addEventListener("click", () => $("resign-dialog").showModal());
+  $("resume-button").addEventListener("click", () => act("/resume"));
+  $("analysis-toggle").addEventListener("change", (event) => setAnalysis(event.target.checked));
+  $("time-select").addEventListener("change", (event) => act("/settings", { time: Number(event.target.value) }));
+  $("move-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const move = $("move-input").value.trim();
+    if (move) act("/play", { move }).then((played) => { if (played) $("move-input").value = ""; });
+  });
+  $("new-game-form").addEventListener("change", updateRulesHint);
+  $("new-game-dialog").addEventListener("close", () => {
+    if ($("new-game-dialog").returnValue !== "start") return;
+    const form = $("new-game-form").elements;
+    const choices = { base: Number(form.base.value), rules: form.rules.value, komi: Number(form.komi.value),
+                      human: form.human.value, time: Number(form.time.value) };
+    localStorage.setItem(PREFERENCES, JSON.stringify(choices));
+    startGame(gameRequest(choices));
+  });
+  $("load-dialog").addEventListener("close", async () => {
+    const form = $("load-form").elements;
+    const file = form.file.files[0];
+    if ($("load-dialog").returnValue !== "load" || !file) return;
+    const time = app.game ? app.game.time : DEFAULT_GAME.time;
+    await startGame({ record: await file.text(), human: form.human.value, time }, `Loaded ${file.name}.`);
+    form.file.value = "";
+  });
+  $("resign-dialog").addEventListener("close", () => {
+    if ($("resign-dialog").returnValue === "resign") act("/resign");
+  });
+  $("log-panel").addEventListener("toggle", pollLog);
+  window.addEventListener("pagehide", closeGame);
+  window.addEventListener("pageshow", (event) => { if (event.persisted) window.location.reload(); });
+}
+
+async function pollLog() {
+  clearTimeout(app.timers.log);
+  if (!$("log-panel").open || !app.game) return;
+  try {
+    const { lines } = await get(gamePath(`/log?after=${app.logAfter}`));
+    if (lines.length) {
+      const pre = $("log");
+      pre.append(lines.map(([, line]) => line).join("\n") + "\n");
+      app.logAfter = lines[lines.length - 1][0];
+      pre.scrollTop = pre.scrollHeight;
+    }
+  } catch (failure) {
+    // The log is a convenience: the next state request reports what went wrong.
+  }
+  app.timers.log = setTimeout(pollLog, LOG_POLL_MS);
+}
+
+wire();
+restore(readJson(sessionStorage, SAVED_GAME), "The game continues where it was.");
+app.timers.heartbeat = setTimeout(heartbeat, HEARTBEAT_MS);
+
+// For tests and the curious: the last state from the server, and whether a request that
+// changes the game is on its way.
+window.lifeline = { state: () => app.game, busy: () => app.busy };

@@ -1,0 +1,432 @@
+"""The page in a real headless browser (Chromium through Selenium), against the real engine.
+
+A whole game on base 3 is played by clicks: Black's double turn (the first stone pending),
+the engine's swap, White's double turn, then single stones that prefer captures, until the
+page announces the winner. After every change, each cell's data-stone is compared with the
+board a separate engine reaches from the same moves. Other tests cover analysis and the
+solver's verdict, keyboard play, save and load, a crashed engine, a closed tab and a phone
+sized screen.
+
+Runs under Debian's Python, where python3-selenium installs (scripts/build.sh installs it
+with chromium and chromium-driver). Needs LIFELINE_ENGINE (ctest sets it).
+"""
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+from support import ENGINE, SCRIPTS, children, solver_engine
+from helpers import processes_with, unique_tag, wait_until_gone
+from lifeline_tools.gtp import GtpEngine
+from lifeline_web import answers
+
+try:
+    from selenium import webdriver
+    from selenium.common.exceptions import WebDriverException
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+except ImportError as error:  # a missing package must fail the suite, not skip it
+    raise SystemExit(f"{error}: install chromium, chromium-driver and python3-selenium "
+                     "(scripts/build.sh does), and run this test with /usr/bin/python3")
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+WAIT = 90  # seconds for anything the page waits for (the engine thinks 0.2 s a move)
+
+
+class PageServer:
+    """scripts/web.py in a process of its own; every process it starts carries `tag`."""
+
+    def __init__(self, engine, tag):
+        environment = dict(os.environ, LIFELINE_WEB_TEST_TAG=tag)
+        self.process = subprocess.Popen(
+            [sys.executable, os.path.join(SCRIPTS, "web.py"), "--port", "0", "--engine", engine,
+             "--solve-seconds", "0.3"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment,
+            start_new_session=True)
+        line = self.process.stdout.readline()
+        match = re.search(r"open (http://\S+) in a browser", line)
+        if match is None:
+            self.close()
+            raise AssertionError(f"web.py printed {line!r}: {self.process.stderr.read()}")
+        self.url = match.group(1)
+
+    def engines(self):
+        """Process ids of the engines the server runs now."""
+        return children(self.process.pid)
+
+    def close(self):
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+        self.process.stdout.close()
+        self.process.stderr.close()
+
+
+def start_browser(downloads, width=1280, height=900):
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    profile = tempfile.mkdtemp(prefix="lifeline-chromium-")
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
+                 f"--user-data-dir={profile}", f"--window-size={width},{height}"):
+        options.add_argument(flag)
+    options.add_experimental_option("prefs", {"download.default_directory": downloads,
+                                              "download.prompt_for_download": False})
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.execute_cdp_cmd("Page.setDownloadBehavior",
+                           {"behavior": "allow", "downloadPath": downloads})
+    return driver, profile
+
+
+class Page:
+    """What a test reads and does on the page: only through its elements and the state it
+    exposes (window.lifeline), as any browser test could."""
+
+    def __init__(self, driver):
+        self.driver = driver
+
+    def script(self, code, *args):
+        return self.driver.execute_script(code, *args)
+
+    def state(self):
+        return self.script("return window.lifeline && window.lifeline.state();")
+
+    def idle(self):
+        return not self.script("return !window.lifeline || window.lifeline.busy();")
+
+    def board(self):
+        return dict(self.script(
+            "return Array.from(document.querySelectorAll('[data-cell]'), "
+            "cell => [cell.dataset.cell, cell.dataset.stone]);"))
+
+    def element(self, selector):
+        return self.driver.find_element(By.CSS_SELECTOR, selector)
+
+    def text(self, selector):
+        return self.element(selector).text
+
+    def shown(self, selector):
+        return self.element(selector).is_displayed()
+
+    def click(self, selector):
+        self.element(selector).click()
+
+    def click_cell(self, cell):
+        self.click(f'[data-cell="{cell}"]')
+
+    def wait(self, condition, what, seconds=WAIT):
+        try:
+            return WebDriverWait(self.driver, seconds, poll_frequency=0.1).until(
+                lambda _: condition())
+        except WebDriverException as error:
+            raise AssertionError(f"waited {seconds} s for {what}; page says "
+                                 f"{self.text('#status')!r} / {self.text('#message')!r}") from error
+
+    def wait_for_person(self, after_version):
+        """Until the page has a newer state in which the person (or nobody) is to act."""
+        def ready():
+            state = self.state()
+            return (state and self.idle() and state["version"] > after_version
+                    and state["turn_of"] != "engine" and not state["thinking"] and state)
+        return self.wait(ready, f"a state after version {after_version} on the person's turn")
+
+    def new_game(self, base=3, rules="strong-pie", human="black", time_per_move="0.2"):
+        self.wait(lambda: self.state() and self.idle(), "the first game")
+        old = self.state()["id"]
+        self.click("#new-game-button")
+        form = self.element("#new-game-form")
+        Select(form.find_element(By.NAME, "base")).select_by_value(str(base))
+        Select(form.find_element(By.NAME, "rules")).select_by_value(rules)
+        Select(form.find_element(By.NAME, "human")).select_by_value(human)
+        Select(form.find_element(By.NAME, "time")).select_by_value(time_per_move)
+        self.click("#start-button")
+        self.wait_for_game_after(old)
+        return self.wait_for_person(0)
+
+    def wait_for_game_after(self, old_id):
+        """Until the page shows a game other than `old_id`, with nothing on its way."""
+        def ready():
+            state = self.state()
+            return state and state["id"] != old_id and self.idle() and state
+        return self.wait(ready, f"a game after {old_id}")
+
+
+class Referee:
+    """A separate engine that replays the page's game record and says what the page should
+    show."""
+
+    def __init__(self, directory):
+        self.engine = GtpEngine(ENGINE)
+        self.path = os.path.join(directory, "page-record.txt")
+
+    def ask(self, command):
+        answer = self.engine.send(command, 60)
+        if not answer.ok:
+            raise AssertionError(f"referee engine refused {command}: {answer.text}")
+        return answer.text
+
+    def load(self, state):
+        with open(self.path, "w", encoding="utf-8") as stream:
+            stream.write(state["record"])
+        self.ask(f"lifeline-loadgame {self.path}")
+        self.base = state["base"]
+
+    def board(self):
+        return answers.parse_board(self.ask("gogui-rules_board"), self.base)
+
+    def turn(self):
+        return answers.parse_turn(self.ask("lifeline-turn"))
+
+    def legal(self):
+        return self.ask("gogui-rules_legal_moves").split()
+
+    def removed(self):
+        return sum(answers.parse_captured(self.ask("gogui-rules_captured_count")).values())
+
+    def capturing_moves(self, color):
+        """The single-stone moves that remove stones, tried one by one and taken back."""
+        found = []
+        before = self.removed()
+        for move in self.legal():
+            if move in ("swap", "pass"):
+                continue
+            self.ask(f"play {color} {move}")
+            if self.removed() > before:
+                found.append(move)
+            self.ask("undo")
+        return found
+
+    def close(self):
+        self.engine.close()
+
+
+@unittest.skipUnless(ENGINE, "LIFELINE_ENGINE is not set")
+class BrowserTest(unittest.TestCase):
+    def setUp(self):
+        self.tag = unique_tag()
+        self.directory = tempfile.TemporaryDirectory()
+        self.addCleanup(self.directory.cleanup)
+        self.downloads = os.path.join(self.directory.name, "downloads")
+        os.mkdir(self.downloads)
+        self.referee = Referee(self.directory.name)
+        self.addCleanup(self.referee.close)
+
+    def open(self, engine=None, width=1280, height=900):
+        self.server = PageServer(engine or ENGINE, self.tag)
+        self.addCleanup(self.check_no_process_left)
+        self.addCleanup(self.server.close)
+        driver, profile = start_browser(self.downloads, width, height)
+        self.addCleanup(subprocess.run, ["rm", "-rf", profile])
+        self.addCleanup(driver.quit)
+        self.page = Page(driver)
+        driver.get(self.server.url)
+        return self.page
+
+    def check_no_process_left(self):
+        self.assertEqual(wait_until_gone(processes_with(self.tag), 15), [])
+
+    def check_page_against_engine(self, state):
+        """Every cell, the turn and the end of the game as the page shows them, against the
+        referee engine that loaded the page's moves."""
+        page = self.page
+        self.referee.load(state)
+        self.assertEqual(page.board(), self.referee.board(), state["record"])
+        color, stones, phase = self.referee.turn()
+        self.assertEqual((state["to_move"], state["stones"] if phase != "over" else 0),
+                         (color, stones))
+        if phase == "over":  # the side to move has lost
+            self.assertTrue(page.shown("#result"))
+            winner = "White" if color == "black" else "Black"
+            self.assertTrue(page.text("#result").startswith(f"{winner} wins"))
+        else:
+            self.assertFalse(page.shown("#result"))
+        last = state["last"]
+        for removed in last["removed"] if last else []:
+            ghost = page.element(f'.removed[data-removed="{removed["cell"]}"]')
+            self.assertIsNotNone(ghost)
+            self.assertEqual(page.board()[removed["cell"]], "empty")
+
+    def play_by_click(self, cell, state):
+        self.page.click_cell(cell)
+        state = self.page.wait_for_person(state["version"])
+        self.check_page_against_engine(state)
+        return state
+
+    def test_a_whole_game_by_clicks(self):
+        page = self.open()
+        state = page.new_game(base=3, human="black")
+        self.assertEqual(len(page.board()), 19)
+        self.assertIn("place 2 stones", page.text("#status"))
+
+        # Black's double turn: the first stone stands pending until the second.
+        page.click_cell("A1")
+        state = page.wait(lambda: page.state()["pending"] == "A1" and page.idle() and page.state(),
+                          "the pending first stone")
+        cell = page.element('[data-cell="A1"]')
+        self.assertEqual((cell.get_attribute("data-stone"), cell.get_attribute("data-pending")),
+                         ("black", "true"))
+        self.assertIn("second stone", page.text("#status"))
+        self.check_page_against_engine(state)
+        page.click_cell("B1")  # next to A1: the pair would die at once
+        page.wait(lambda: "no effect" in page.text("#message"), "the engine's reason")
+        self.assertEqual(page.board()["B1"], "empty")
+
+        # A1,E5 wins for Black, so the engine, as White, swaps: the person now plays White.
+        page.click_cell("E5")
+        state = page.wait_for_person(state["version"])
+        self.check_page_against_engine(state)
+        self.assertEqual([(m["move"], m["by"]) for m in state["moves"]][-1], ("swap", "engine"))
+        self.assertEqual(state["human"], "white")
+        self.assertIn("White (after the swap)", page.text("#you-fact"))
+        self.assertIn("swap", page.text("#moves"))
+        self.assertIn("place 2 stones", page.text("#status"))
+
+        # White's double turn, by two clicks: a first stone that starts a legal pair, then a
+        # cell that completes it.
+        first = [move for move in self.referee.legal() if move != "swap"][0]
+        state = self.play_by_click(first, state)
+        self.assertEqual(state["pending"], first)
+        self.assertEqual(page.element(f'[data-cell="{first}"]').get_attribute("data-pending"),
+                         "true")
+        second = self.referee.legal()[-1]
+        state = self.play_by_click(second, state)
+        self.assertIsNone(state["pending"])
+
+        # An occupied cell is refused with the engine's reason.
+        page.click_cell(first)
+        page.wait(lambda: "occupied" in page.text("#message"), "the reason 'occupied'")
+
+        # Analysis shows the engine's candidates on empty cells; this engine has no solver.
+        page.click("#analysis-toggle")
+        page.wait(lambda: page.script("return document.querySelectorAll('[data-candidate]')"
+                                      ".length > 0"), "candidate marks")
+        for candidate in page.script("return Array.from(document.querySelectorAll("
+                                     "'[data-candidate]'), mark => mark.dataset.candidate);"):
+            self.assertEqual(page.board()[candidate], "empty")
+        self.assertIn("% (", page.text("#winrate-text"))
+        self.assertFalse(page.shown("#solver"))
+        page.click("#analysis-toggle")
+
+        # Single stones until the end, a capture whenever there is one.
+        removals = 0
+        while not state["over"]:
+            captures = self.referee.capturing_moves(state["to_move"][0])
+            choice = (captures or [move for move in self.referee.legal()
+                                   if move not in ("swap", "pass")])[0]
+            before = self.referee.removed()
+            state = self.play_by_click(choice, state)
+            removals += self.referee.removed() > before
+        self.assertGreater(removals, 0, "no stone was removed in the whole game")
+        self.assertEqual(page.text("#result").split(" wins")[0],
+                         {"B+": "Black", "W+": "White"}[self.referee.ask("final_score")])
+        self.assertEqual(page.element("#result").get_attribute("id"), "result")
+
+    def test_analysis_shows_the_solver_verdict(self):
+        log = os.path.join(self.directory.name, "solver.log")
+        page = self.open(solver_engine("win C3,A1 swap", log))
+        page.new_game(base=4)
+        page.click("#analysis-toggle")
+        page.wait(lambda: "wins with" in page.text("#solver"), "the solver's verdict")
+        self.assertEqual(page.text("#solver"), "Solver: Black to move wins with C3,A1, swap.")
+        rings = page.script("return document.querySelectorAll('.winning').length;")
+        self.assertEqual(rings, 2)
+        page.wait(lambda: page.script("return document.querySelectorAll('[data-candidate]')"
+                                      ".length > 0"), "candidate marks")
+        with open(log, encoding="utf-8") as stream:
+            self.assertEqual(stream.read().split(), ["lifeline-solve_all", "0.3"])
+
+    def test_keyboard_save_load_crash_and_closing(self):
+        page = self.open()
+        state = page.new_game(base=3, human="both")
+        # Keys: the cursor starts in the centre; Enter plays there.
+        page.element("body").send_keys(Keys.ARROW_LEFT)  # focuses the board and moves
+        self.assertEqual(page.script("return document.getElementById('cursor-text').textContent;"),
+                         "B3, empty")
+        page.element("#board").send_keys(Keys.ENTER)
+        state = page.wait(lambda: page.idle() and page.state()["pending"] == "B3" and page.state(),
+                          "a stone played from the keyboard")
+        move_box = page.element("#move-input")
+        move_box.send_keys("d4", Keys.ENTER)
+        state = page.wait_for_person(state["version"])
+        self.check_page_against_engine(state)
+        self.assertEqual(state["moves"][-1]["move"], "D4")
+        for attempt in range(2):  # the engine plays White's turn; undo takes it back; again
+            page.element("body").send_keys("e")
+            state = page.wait_for_person(state["version"])
+            self.assertEqual(state["moves"][-1]["by"], "engine")
+            if attempt == 0:
+                self.assertTrue(page.element("#undo-button").is_enabled())
+                page.element("body").send_keys("u")
+                state = page.wait_for_person(state["version"])
+                self.assertEqual(state["moves"][-1]["move"], "D4")
+
+        # Save writes the record the engine replays.
+        page.click("#save-button")
+        saved = page.wait(lambda: [name for name in os.listdir(self.downloads)
+                                   if name.endswith(".txt")], "the saved file")
+        path = os.path.join(self.downloads, saved[0])
+        with open(path, encoding="utf-8") as stream:
+            self.assertEqual(stream.read(), state["record"])
+
+        # A crashed engine: a clear message, then the game resumes from its moves.
+        for pid in page_engines(self.server):
+            os.kill(pid, signal.SIGKILL)
+        move = [m for m in self.referee.legal() if m not in ("swap", "pass")][0]
+        page.click_cell(move)
+        page.wait(lambda: page.shown("#crash"), "the crash message")
+        self.assertIn("The engine stopped", page.text("#crash"))
+        page.click("#resume-button")
+        page.wait(lambda: not page.shown("#crash") and page.idle(), "the resumed game")
+        self.check_page_against_engine(page.state())
+
+        # Loading the saved game in a new game of the page gives the same position.
+        page.click("#load-button")
+        page.element('#load-form input[name="file"]').send_keys(path)
+        Select(page.element('#load-form select[name="human"]')).select_by_value("both")
+        page.click('#load-form button[value="load"]')
+        loaded = page.wait_for_game_after(state["id"])
+        self.assertEqual(loaded["record"].split("boardsize")[1],
+                         state["record"].split("boardsize")[1])
+        self.check_page_against_engine(loaded)
+        self.assertEqual(len(self.server.engines()), 1)  # the replaced game's engine ended
+
+        # Leaving the page ends its engine.
+        engines = self.server.engines()
+        page.driver.get("about:blank")
+        self.assertEqual(wait_until_gone(engines, 15), [])
+
+    def test_a_phone_sized_screen(self):
+        page = self.open(width=390, height=844)
+        page.new_game(base=5)
+        width = page.script("return window.innerWidth;")
+        self.assertLessEqual(page.script("return document.documentElement.scrollWidth;"), width)
+        board = page.element("#board").rect
+        self.assertGreater(board["width"], 0.85 * width)
+        for selector in ("#undo-button", "#resign-button", "#new-game-button", "#status"):
+            self.assertTrue(page.shown(selector), selector)
+        page.click_cell("E5")
+        page.wait(lambda: page.state()["pending"] == "E5", "a tap on the board")
+
+
+def page_engines(server):
+    engines = server.engines()
+    if len(engines) != 1:
+        raise AssertionError(f"expected one engine process, found {engines}")
+    return engines
+
+
+if __name__ == "__main__":
+    unittest.main()
