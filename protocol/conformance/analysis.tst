@@ -43,6 +43,6 @@
 922 clear_board
 #? []
 923 lifeline-genmove_analyze b 10
-#? [(info move [A-E]\d,[A-E]\d visits \d+ winrate [01]\.\d{4} prior [01]\.\d{4} order 0 pv [^\n]*\n)+play [A-E]\d,[A-E]\d]
+#? [(info move [A-E]\d,[A-E]\d visits \d+ winrate [01]\.\d{4} prior [01]\.\d{4} order 0 (proof (win|loss) )?pv [^\n]*\n)+play [A-E]\d,[A-E]\d]
 924 lifeline-turn
 #? [white 2 opening]

@@ -102,6 +102,10 @@ class GtpEngine:
     def alive(self):
         return self._proc.poll() is None and not self._eof.is_set()
 
+    def stderr_lines(self):
+        """The last lines the engine wrote on standard error (a bounded tail), oldest first."""
+        return list(self._stderr)
+
     def send(self, command, timeout=None):
         """Sends one command line; returns its Answer or raises an EngineError."""
         exchange = ["> " + command]

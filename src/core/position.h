@@ -47,6 +47,8 @@ class Position {
   // The first stone of a double turn, already on the board, or kNoCell.
   Cell pending_stone() const { return pending_; }
   int komi_left() const { return komi_left_; }
+  // Opening turns completed: strong pie 0..2 (a swap does not count), weak and komi pie 0..4.
+  int opening_turns() const { return opening_turns_; }
   bool swapped() const { return swapped_; }
   // False when a group may be dead at the start of this turn (only right after the weak or
   // komi pie setup, whose stones are never judged); Board::PlaceFast needs it true.

@@ -42,6 +42,8 @@ void AddLifelineCommands(CommandRegistry& registry, CommandContext& context);
 void AddGoGuiCommands(CommandRegistry& registry, CommandContext& context);
 // lifeline-bench, lifeline-speed, lifeline-analyze, lifeline-genmove_analyze.
 void AddSearchCommands(CommandRegistry& registry, CommandContext& context);
+// lifeline-solve, lifeline-solve_all.
+void AddSolverCommands(CommandRegistry& registry, CommandContext& context);
 // gogui-analyze_commands and the analysis commands it lists.
 void AddGoGuiAnalyzeCommands(CommandRegistry& registry, CommandContext& context);
 

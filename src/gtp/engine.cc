@@ -15,7 +15,8 @@ Engine::Engine(std::unique_ptr<Player> player)
       rng_(0) {
   DeclareEngineOptions(options_, *this);
   DeclareSearchOptions(options_, *this);
-  if (player_ == nullptr) player_ = MakePlayer(options_);
+  solver_ = std::make_shared<Solver>(SolverSettings(options_));
+  if (player_ == nullptr) player_ = MakePlayer(options_, solver_);
   ClearBoard();
 }
 
@@ -85,6 +86,11 @@ void Engine::Ponder(const std::atomic<bool>& stop) {
 }
 
 bool Engine::Undo() { return game_.Undo(); }
+
+void Engine::ResetSolver() {
+  solver_ = std::make_shared<Solver>(SolverSettings(options_));
+  player_ = MakePlayer(options_, solver_);
+}
 
 void Engine::StartGame(Game game) {
   game_ = std::move(game);

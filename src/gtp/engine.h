@@ -15,6 +15,7 @@
 #include "gtp/options.h"
 #include "search/player.h"
 #include "search/time_control.h"
+#include "solver/dfpn.h"
 
 namespace lifeline {
 
@@ -67,6 +68,13 @@ class Engine {
   // Takes back the last move (one stone of a double turn entered stone by stone).
   bool Undo();
 
+  // The exact solver, kept with its table of proofs between commands and shared with the
+  // player; its table takes the memory the options give it at its first use.
+  Solver& solver() { return *solver_; }
+  const std::shared_ptr<Solver>& shared_solver() const { return solver_; }
+  // A new solver with the current options (its proofs forgotten), and a player that uses it.
+  void ResetSolver();
+
   void Reseed(uint64_t seed) { rng_ = Rng(seed); }
   void SetPlayer(std::unique_ptr<Player> player) { player_ = std::move(player); }
 
@@ -78,6 +86,7 @@ class Engine {
   std::unique_ptr<Player> player_;
   Rng rng_;
   TimeControl time_control_;
+  std::shared_ptr<Solver> solver_;
   bool ponder_requested_ = false;
 };
 

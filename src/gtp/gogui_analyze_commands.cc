@@ -23,6 +23,7 @@ constexpr const char* kAnalyzeCommands[] = {
     "gfx/Lifeline: candidates (60 s, live; Interrupt to stop)/lifeline-gfx_analyze 60",
     "gfx/Lifeline: candidates, 5 s/lifeline-gfx_analyze 5",
     "gfx/Lifeline: principal variation, 5 s/lifeline-gfx_variation 5",
+    "gfx/Lifeline: solve (exact, 10 s)/lifeline-gfx_solve 10",
     "param/Lifeline: search settings/lifeline-gogui_settings",
 };
 
@@ -94,6 +95,23 @@ Answer GfxVariation(CommandContext& context, const Arguments& args) {
   return DrawnSearch(context, args, VariationGfx);
 }
 
+// lifeline-gfx_solve SECONDS: the exact solver's verdict and every winning move, within
+// SECONDS or until the next input line.
+Answer GfxSolve(CommandContext& context, const Arguments& args) {
+  LL_RETURN_IF_ERROR(args.ExpectCount(1));
+  const absl::StatusOr<int64_t> seconds = args.IntAt(0, 1, kMaxGfxSeconds);
+  if (!seconds.ok()) return seconds.status();
+  Engine& engine = context.engine;
+  const Position& position = engine.position();
+  if (position.IsOver()) return std::string("TEXT the game is over");
+  std::atomic<bool> stop{false};
+  InputWatcher watcher(context.stream, stop);
+  SolveLimits limits;
+  limits.max_seconds = static_cast<double>(*seconds);
+  limits.stop = &stop;
+  return SolveGfx(position, engine.solver().SolveAll(position, limits));
+}
+
 // GoGui's "param" type: no argument lists "[type] key value" lines; "key value" sets one.
 Answer GoGuiSettings(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCountBetween(0, 2));
@@ -120,6 +138,7 @@ void AddGoGuiAnalyzeCommands(CommandRegistry& registry, CommandContext& context)
   registry.Add("gogui-analyze_commands", Bind(context, AnalyzeCommands));
   registry.Add("lifeline-gfx_analyze", Bind(context, GfxAnalyze));
   registry.Add("lifeline-gfx_variation", Bind(context, GfxVariation));
+  registry.Add("lifeline-gfx_solve", Bind(context, GfxSolve));
   registry.Add("lifeline-gogui_settings", Bind(context, GoGuiSettings));
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -17,6 +18,20 @@ constexpr size_t kLabelledCandidates = 12;
 constexpr size_t kCandidatesInText = 3;
 
 std::string Percent(double win_rate) { return absl::StrFormat("%.0f", 100 * win_rate); }
+
+// A candidate's label: its win rate in percent, or W and L where it is proven.
+std::string Label(const CandidateInfo& candidate) {
+  if (candidate.proof == MoveProof::kWin) return "W";
+  if (candidate.proof == MoveProof::kLoss) return "L";
+  return Percent(candidate.win_rate);
+}
+
+// Ranks labels so that a cell shared by several moves shows the most favourable.
+double Strength(const CandidateInfo& candidate) {
+  if (candidate.proof == MoveProof::kWin) return 2;
+  if (candidate.proof == MoveProof::kLoss) return -1;
+  return candidate.win_rate;
+}
 
 // The cells a move puts stones on.
 std::vector<Cell> StoneCells(const Move& move) {
@@ -34,16 +49,21 @@ std::vector<Cell> StoneCells(const Move& move) {
 
 std::string Summary(const Position& position, const SearchInfo& info) {
   const Geometry& geometry = position.geometry();
-  std::string text = absl::StrCat(position.to_move() == Color::kBlack ? "Black" : "White",
-                                  " to move");
+  std::string text =
+      absl::StrCat(position.to_move() == Color::kBlack ? "Black" : "White", " to move");
   if (info.candidates.empty()) return absl::StrCat(text, ": no candidates yet");
-  absl::StrAppend(&text, ": win rate ", Percent(info.candidates[0].win_rate), "% after ",
-                  info.visits, " visits; best");
+  const CandidateInfo& first = info.candidates[0];
+  if (first.proof == MoveProof::kWin) {
+    return absl::StrCat(text, ": proven win with ", MoveToString(geometry, first.move));
+  }
+  absl::StrAppend(&text, ": win rate ", Percent(first.win_rate), "% after ", info.visits,
+                  " visits; best");
   const size_t shown = std::min(kCandidatesInText, info.candidates.size());
   for (size_t i = 0; i < shown; ++i) {
     const CandidateInfo& candidate = info.candidates[i];
-    absl::StrAppend(&text, i == 0 ? " " : ", ", MoveToString(geometry, candidate.move), " ",
-                    Percent(candidate.win_rate), "% (", candidate.visits, ")");
+    const std::string label = Label(candidate);
+    absl::StrAppend(&text, i == 0 ? " " : ", ", MoveToString(geometry, candidate.move), " ", label,
+                    candidate.proof == MoveProof::kUnknown ? "%" : "", " (", candidate.visits, ")");
   }
   return text;
 }
@@ -52,34 +72,67 @@ std::string Summary(const Position& position, const SearchInfo& info) {
 
 std::string CandidatesGfx(const Position& position, const SearchInfo& info) {
   const Geometry& geometry = position.geometry();
-  // The best win rate among the labelled moves that use each cell.
-  std::map<Cell, double> best_rate;
+  // The most favourable of the labelled moves that use each cell.
+  std::map<Cell, const CandidateInfo*> best;
   const size_t labelled = std::min(kLabelledCandidates, info.candidates.size());
   for (size_t i = 0; i < labelled; ++i) {
     const CandidateInfo& candidate = info.candidates[i];
-    if (candidate.visits == 0) continue;
+    if (candidate.visits == 0 && candidate.proof == MoveProof::kUnknown) continue;
     for (Cell cell : StoneCells(candidate.move)) {
-      const auto [it, inserted] = best_rate.emplace(cell, candidate.win_rate);
-      if (!inserted) it->second = std::max(it->second, candidate.win_rate);
+      const auto [it, inserted] = best.emplace(cell, &candidate);
+      if (!inserted && Strength(candidate) > Strength(*it->second)) it->second = &candidate;
     }
   }
   std::string gfx;
-  if (!best_rate.empty()) {
+  if (!best.empty()) {
     gfx = "LABEL";
-    for (const auto& [cell, rate] : best_rate) {
-      absl::StrAppend(&gfx, " ", CellName(geometry, cell), " ", Percent(rate));
+    for (const auto& [cell, candidate] : best) {
+      absl::StrAppend(&gfx, " ", CellName(geometry, cell), " ", Label(*candidate));
     }
     gfx += '\n';
   }
   if (!info.candidates.empty()) {
-    const std::vector<Cell> best = StoneCells(info.candidates[0].move);
-    if (!best.empty()) {
+    const std::vector<Cell> best_cells = StoneCells(info.candidates[0].move);
+    if (!best_cells.empty()) {
       gfx += "SQUARE";
-      for (Cell cell : best) absl::StrAppend(&gfx, " ", CellName(geometry, cell));
+      for (Cell cell : best_cells) absl::StrAppend(&gfx, " ", CellName(geometry, cell));
       gfx += '\n';
     }
   }
   return absl::StrCat(gfx, "TEXT ", Summary(position, info));
+}
+
+std::string SolveGfx(const Position& position, const SolveResult& result) {
+  const Geometry& geometry = position.geometry();
+  const char* side = position.to_move() == Color::kBlack ? "Black" : "White";
+  std::vector<std::string> winning;
+  std::set<Cell> cells;
+  bool complete = true;
+  for (const MoveVerdict& move : result.moves) {
+    complete = complete && move.verdict != Verdict::kUnknown;
+    if (move.verdict != Verdict::kWin) continue;
+    winning.push_back(MoveToString(geometry, move.move));
+    for (Cell cell : StoneCells(move.move)) cells.insert(cell);
+  }
+  std::string gfx;
+  if (!cells.empty()) {
+    std::string names;
+    for (Cell cell : cells) absl::StrAppend(&names, " ", CellName(geometry, cell));
+    absl::StrAppend(&gfx, "COLOR #70c070", names, "\nLABEL");
+    for (Cell cell : cells) absl::StrAppend(&gfx, " ", CellName(geometry, cell), " W");
+    gfx += '\n';
+  }
+  const std::string effort =
+      absl::StrFormat(" (%d positions, %.1f s)", result.nodes, result.seconds);
+  if (!winning.empty()) {
+    absl::StrAppend(&gfx, "TEXT ", side, " to move wins with ", absl::StrJoin(winning, " "),
+                    complete ? "" : " and perhaps more", effort);
+  } else if (complete) {
+    absl::StrAppend(&gfx, "TEXT ", side, " to move loses whatever it plays", effort);
+  } else {
+    absl::StrAppend(&gfx, "TEXT unknown: not solved in time", effort);
+  }
+  return gfx;
 }
 
 std::string VariationGfx(const Position& position, const SearchInfo& info) {

@@ -5,6 +5,7 @@
 
 #include "core/position.h"
 #include "search/player.h"
+#include "solver/dfpn.h"
 
 namespace lifeline {
 
@@ -14,9 +15,15 @@ namespace lifeline {
 // only. Both functions take the position that was searched.
 
 // The candidates: each cell of the most visited moves labelled with its win rate in percent
-// (a cell of several pairs shows the best), the best move's cells marked with a square, and a
-// TEXT line for the status bar: side to move, win rate, visits, the best three moves.
+// (a cell of several pairs shows the best; a proven win W, a proven loss L), the best move's
+// cells marked with a square, and a TEXT line for the status bar: side to move, win rate,
+// visits, the best three moves.
 std::string CandidatesGfx(const Position& position, const SearchInfo& info);
+
+// What the exact solver found: its verdict in a TEXT line and, when the side to move wins,
+// every winning move's cells labelled W with a green background (for solve_all results, where
+// each move has its verdict).
+std::string SolveGfx(const Position& position, const SolveResult& result);
 
 // The best candidate's principal variation as numbered stones (VAR with each stone's colour,
 // so double turns and the swap draw right), and a TEXT line with the line in move tokens.

@@ -35,9 +35,12 @@ std::string InfoLine(const Geometry& geometry, const SearchInfo& info) {
   int order = 0;
   for (const CandidateInfo& candidate : info.candidates) {
     if (!line.empty()) line += ' ';
-    absl::StrAppendFormat(&line, "info move %s visits %d winrate %.4f prior %.4f order %d pv",
+    absl::StrAppendFormat(&line, "info move %s visits %d winrate %.4f prior %.4f order %d",
                           MoveToString(geometry, candidate.move), candidate.visits,
                           candidate.win_rate, candidate.prior, order++);
+    if (candidate.proof == MoveProof::kWin) line += " proof win";
+    if (candidate.proof == MoveProof::kLoss) line += " proof loss";
+    line += " pv";
     for (const Move& move : candidate.principal_variation) {
       absl::StrAppend(&line, " ", MoveToString(geometry, move));
     }

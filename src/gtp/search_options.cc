@@ -6,6 +6,7 @@
 #include "gtp/engine.h"
 #include "search/mcts_player.h"
 #include "search/random_player.h"
+#include "solver/solving_player.h"
 
 namespace lifeline {
 namespace {
@@ -37,7 +38,7 @@ constexpr Switch kSwitches[] = {
 // A spec whose new value gives the engine a new player built from the whole table.
 OptionSpec RebuildsPlayer(OptionSpec spec, const OptionTable& table, Engine& engine) {
   return std::move(spec).WithHook([&table, &engine] {
-    engine.SetPlayer(MakePlayer(table));
+    engine.SetPlayer(MakePlayer(table, engine.shared_solver()));
     return absl::OkStatus();
   });
 }
@@ -61,14 +62,28 @@ MctsOptions SearchSettings(const OptionTable& table) {
   return options;
 }
 
-std::unique_ptr<Player> MakePlayer(const OptionTable& table) {
+std::unique_ptr<Player> MakePlayer(const OptionTable& table, std::shared_ptr<Solver> solver) {
   if (table.Get(option::kPlayer) == "random") return std::make_unique<RandomPlayer>();
-  return std::make_unique<MctsPlayer>(SearchSettings(table));
+  auto search = std::make_unique<MctsPlayer>(SearchSettings(table));
+  if (!table.Get(option::kSolve)) return search;
+  SolvingOptions options;
+  options.max_empty_cells = static_cast<int>(table.Get(option::kSolveEmpty));
+  options.time_share = table.Get(option::kSolveShare);
+  options.resign_proven_loss = table.Get(option::kResign) > 0;
+  return std::make_unique<SolvingPlayer>(std::move(search), std::move(solver), options);
+}
+
+SolverOptions SolverSettings(const OptionTable& table) {
+  SolverOptions options;
+  options.memory_bytes = table.Get(option::kSolverMemory) << 20;
+  return options;
 }
 
 void DeclareSearchOptions(OptionTable& table, Engine& engine) {
   const MctsOptions defaults;
-  const auto rebuilds = [&](OptionSpec spec) { return RebuildsPlayer(std::move(spec), table, engine); };
+  const auto rebuilds = [&](OptionSpec spec) {
+    return RebuildsPlayer(std::move(spec), table, engine);
+  };
   table.Declare(rebuilds(OptionSpec::Choice(option::kPlayer, "mcts", {"mcts", "random"},
                                             "how genmove chooses moves")));
   table.Declare(OptionSpec::Int(option::kVisits, 0, 0, int64_t{1} << 40,
@@ -77,35 +92,52 @@ void DeclareSearchOptions(OptionTable& table, Engine& engine) {
   table.Declare(OptionSpec::Number(option::kTime, 0, 0, 1e6,
                                    "seconds per move, at most (0: no limit); the time control "
                                    "may allow less"));
-  table.Declare(
-      rebuilds(OptionSpec::Int(option::kThreads, 1, 1, kMaxThreads, "search threads")));
-  table.Declare(rebuilds(OptionSpec::Int(option::kMemory, 256, 1, kMaxMemoryMib,
-                                         "search tree memory limit in MiB")));
+  table.Declare(rebuilds(OptionSpec::Int(option::kThreads, 1, 1, kMaxThreads, "search threads")));
+  table.Declare(rebuilds(
+      OptionSpec::Int(option::kMemory, 256, 1, kMaxMemoryMib, "search tree memory limit in MiB")));
   table.Declare(OptionSpec::Bool(option::kVerbose, false,
                                  "after each genmove, one line about its search on standard "
                                  "error: move, playouts, time, root visits, visits kept"));
   table.Declare(OptionSpec::Bool(option::kPonder, false,
                                  "after genmove, search on until the next command (the "
                                  "opponent's time), for the tree that reuse keeps"));
-  table.Declare(rebuilds(OptionSpec::Number(
-      option::kResign, defaults.resign_below, 0, 1,
-      "genmove resigns below this win rate (or on a proven loss); 0 never")));
+  table.Declare(rebuilds(
+      OptionSpec::Number(option::kResign, defaults.resign_below, 0, 1,
+                         "genmove resigns below this win rate (or on a proven loss); 0 never")));
   for (const Switch& entry : kSwitches) {
     table.Declare(rebuilds(OptionSpec::Bool(entry.key, defaults.*entry.field, entry.help)));
   }
   table.Declare(rebuilds(OptionSpec::Bool(
       option::kPlainUct, false, "plain UCT with uniform random playouts: every switch above off")));
-  table.Declare(rebuilds(OptionSpec::Number(
-      option::kPriorVisits, defaults.prior_visits, 0, 1000,
-      "virtual visits that carry a prior (its weight against real visits)")));
-  table.Declare(rebuilds(OptionSpec::Number(
-      option::kPriorAmafVisits, defaults.prior_amaf_visits, 0, 1000,
-      "virtual AMAF visits that carry a prior (its weight under RAVE)")));
+  table.Declare(rebuilds(
+      OptionSpec::Number(option::kPriorVisits, defaults.prior_visits, 0, 1000,
+                         "virtual visits that carry a prior (its weight against real visits)")));
+  table.Declare(rebuilds(
+      OptionSpec::Number(option::kPriorAmafVisits, defaults.prior_amaf_visits, 0, 1000,
+                         "virtual AMAF visits that carry a prior (its weight under RAVE)")));
   table.Declare(rebuilds(OptionSpec::Number(option::kExploration, defaults.exploration, 0, 100,
                                             "UCB1 exploration constant")));
-  table.Declare(rebuilds(OptionSpec::Number(
-      option::kRaveEquivalence, defaults.rave_equivalence, 1, 1e9,
-      "visits at which a child's own win rate and its AMAF one weigh alike")));
+  table.Declare(rebuilds(
+      OptionSpec::Number(option::kRaveEquivalence, defaults.rave_equivalence, 1, 1e9,
+                         "visits at which a child's own win rate and its AMAF one weigh alike")));
+  table.Declare(rebuilds(OptionSpec::Bool(
+      option::kSolve, true,
+      "genmove and analysis run the exact solver first and play a proven win at once")));
+  table.Declare(rebuilds(OptionSpec::Int(
+      option::kSolveEmpty, SolvingOptions().max_empty_cells, 0, 1000,
+      "the solver runs before the search only with at most this many empty cells (0: always)")));
+  table.Declare(rebuilds(
+      OptionSpec::Number(option::kSolveShare, SolvingOptions().time_share, 0, 1,
+                         "the share of a move's time the solver may take before the search")));
+  table.Declare(OptionSpec::Number(option::kSolveTime, 10, 0.001, 1e6,
+                                   "seconds lifeline-solve and lifeline-solve_all spend when "
+                                   "given none"));
+  table.Declare(OptionSpec::Int(option::kSolverMemory, 256, 1, kMaxMemoryMib,
+                                "the exact solver's table in MiB (taken at its first use)")
+                    .WithHook([&engine] {
+                      engine.ResetSolver();
+                      return absl::OkStatus();
+                    }));
 }
 
 }  // namespace lifeline

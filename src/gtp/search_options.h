@@ -8,6 +8,7 @@
 #include "gtp/options.h"
 #include "search/mcts_options.h"
 #include "search/player.h"
+#include "solver/dfpn.h"
 
 namespace lifeline {
 
@@ -34,6 +35,11 @@ inline constexpr OptionKey<double> kPriorVisits{"prior-visits"};
 inline constexpr OptionKey<double> kPriorAmafVisits{"prior-amaf-visits"};
 inline constexpr OptionKey<double> kExploration{"exploration"};
 inline constexpr OptionKey<double> kRaveEquivalence{"rave-equivalence"};
+inline constexpr OptionKey<bool> kSolve{"solve"};
+inline constexpr OptionKey<int64_t> kSolveEmpty{"solve-empty"};
+inline constexpr OptionKey<double> kSolveShare{"solve-share"};
+inline constexpr OptionKey<double> kSolveTime{"solve-time"};
+inline constexpr OptionKey<int64_t> kSolverMemory{"solver-memory"};
 }  // namespace option
 
 // Declares the search settings: player (random or mcts), visits, time, threads, memory, resign,
@@ -43,8 +49,10 @@ void DeclareSearchOptions(OptionTable& table, Engine& engine);
 
 // The Monte Carlo settings the table holds.
 MctsOptions SearchSettings(const OptionTable& table);
-// The player the table describes.
-std::unique_ptr<Player> MakePlayer(const OptionTable& table);
+// The player the table describes; with the option `solve` it proves with `solver` first.
+std::unique_ptr<Player> MakePlayer(const OptionTable& table, std::shared_ptr<Solver> solver);
+// The exact solver's settings the table holds.
+SolverOptions SolverSettings(const OptionTable& table);
 
 }  // namespace lifeline
 

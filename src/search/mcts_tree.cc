@@ -390,6 +390,9 @@ std::vector<CandidateInfo> MctsTree::Candidates(int max_pv_length) const {
     candidate.visits = visits;
     candidate.prior = PriorWinRate(child.prior);
     const Proof proof = child.proof.load(kRelaxed);
+    candidate.proof = proof == Proof::kWin    ? MoveProof::kWin
+                      : proof == Proof::kLoss ? MoveProof::kLoss
+                                              : MoveProof::kUnknown;
     candidate.win_rate = proof == Proof::kWin ? 1.0
                          : proof == Proof::kLoss
                              ? 0.0

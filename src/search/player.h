@@ -29,6 +29,9 @@ struct SearchLimits {
   double report_interval = 0;
 };
 
+// What is proven of a move for the side that plays it.
+enum class MoveProof : uint8_t { kUnknown, kWin, kLoss };
+
 // One candidate move as the search sees it, best first in SearchInfo.
 struct CandidateInfo {
   Move move;
@@ -36,6 +39,7 @@ struct CandidateInfo {
   double win_rate = 0.5;  // for the side to move
   double prior = 0.0;
   std::vector<Move> principal_variation;  // starts with `move`
+  MoveProof proof = MoveProof::kUnknown;  // a proof by the search or by the exact solver
 };
 
 // A progress report: what the search thinks so far. Searches never print; the protocol layer

@@ -39,10 +39,13 @@ std::string CheckSessionInput(absl::string_view input) {
   std::istringstream in{std::string(input)};
   std::ostringstream out;
   Session session(in, out, std::make_unique<RandomPlayer>());
-  if (!session.Configure({{"seed", "1"}}).ok()) return "configure failed";
+  if (!session.Configure({{"seed", "1"}, {"solve-time", "0.05"}}).ok()) {
+    return "configure failed";
+  }
   // Some commands cost what the input asks for by design: perft is exponential in its depth,
   // the bench runs fixed searches, and the search settings can ask for any number of threads
-  // and any amount of memory. The fuzzer keeps the random player and leaves those out.
+  // and any amount of memory, and the solver any number of seconds. The fuzzer keeps the
+  // random player and a short solver budget, and leaves those out.
   CommandRegistry& registry = session.registry();
   registry.Remove("lifeline-perft");
   registry.Remove("lifeline-bench");
@@ -50,10 +53,18 @@ std::string CheckSessionInput(absl::string_view input) {
     const CommandHandler set = *registry.Find(setter);
     registry.Remove(setter);
     registry.Add(setter, [set](const Arguments& args) -> absl::StatusOr<std::string> {
-      for (const char* costly : {"player", "threads", "memory"}) {
+      for (const char* costly : {"player", "threads", "memory", "solve-time", "solver-memory"}) {
         if (args.size() == 2 && args[0] == costly) return absl::InvalidArgumentError("fuzzing");
       }
       return set(args);
+    });
+  }
+  for (const char* solve : {"lifeline-solve", "lifeline-solve_all"}) {
+    const CommandHandler run = *registry.Find(solve);
+    registry.Remove(solve);
+    registry.Add(solve, [run](const Arguments& args) -> absl::StatusOr<std::string> {
+      if (args.size() > 0) return absl::InvalidArgumentError("fuzzing");
+      return run(args);
     });
   }
   session.Run();

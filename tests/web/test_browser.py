@@ -309,7 +309,7 @@ class BrowserTest(unittest.TestCase):
         page.click_cell(first)
         page.wait(lambda: "occupied" in page.text("#message"), "the reason 'occupied'")
 
-        # Analysis shows the engine's candidates on empty cells; this engine has no solver.
+        # Analysis shows the engine's candidates on empty cells, and its solver's verdict.
         page.click("#analysis-toggle")
         page.wait(lambda: page.script("return document.querySelectorAll('[data-candidate]')"
                                       ".length > 0"), "candidate marks")
@@ -317,7 +317,7 @@ class BrowserTest(unittest.TestCase):
                                      "'[data-candidate]'), mark => mark.dataset.candidate);"):
             self.assertEqual(page.board()[candidate], "empty")
         self.assertIn("% (", page.text("#winrate-text"))
-        self.assertFalse(page.shown("#solver"))
+        page.wait(lambda: page.shown("#solver"), "the solver's verdict")
         page.click("#analysis-toggle")
 
         # Single stones until the end, a capture whenever there is one.

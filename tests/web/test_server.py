@@ -259,7 +259,8 @@ class ServerTest(unittest.TestCase):
     def test_analysis_while_the_person_thinks(self):
         state = self.new_game(base=4)
         status, analysis, _ = self.server.post(f"/api/games/{state['id']}/analysis", {"on": True})
-        self.assertEqual((status, analysis["on"], analysis["solver"]), (200, True, None))
+        self.assertEqual((status, analysis["on"], analysis["solver"]["available"]),
+                         (200, True, True))
         path = f"/api/games/{state['id']}/analysis"
         analysis = wait_for(lambda: (lambda a: a if a["candidates"] else None)(
             self.server.get(path)[1]))

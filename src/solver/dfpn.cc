@@ -1,0 +1,241 @@
+#include "solver/dfpn.h"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+#include "core/check.h"
+#include "solver/solver_key.h"
+
+namespace lifeline {
+namespace {
+
+constexpr uint32_t kInfinity = ProofNumbers::kInfinity;
+// How often the clock is read, in expanded positions.
+constexpr int64_t kClockInterval = 256;
+
+}  // namespace
+
+const char* VerdictName(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::kWin:
+      return "win";
+    case Verdict::kLoss:
+      return "loss";
+    case Verdict::kUnknown:
+      break;
+  }
+  return "unknown";
+}
+
+// One action of the side to move and where it leads. `numbers` are the child's, for the
+// opponent who moves there: the child's disproof is the parent's proof through it.
+struct Solver::Child {
+  Move move;
+  Position position;
+  uint64_t key = 0;
+  ProofNumbers numbers;
+  int order = 0;  // higher first
+};
+
+// The limits of one solve, and what it has spent.
+class Solver::Budget {
+ public:
+  Budget(const SolveLimits& limits, const SteadyClock& clock)
+      : limits_(limits), clock_(clock), start_(clock.Now()) {}
+
+  void Count() {
+    ++nodes_;
+    if (nodes_ % kClockInterval == 0 && limits_.max_seconds > 0 &&
+        clock_.Now() - start_ >= limits_.max_seconds) {
+      out_of_time_ = true;
+    }
+  }
+  bool Exhausted() const {
+    return out_of_time_ || (limits_.max_nodes > 0 && nodes_ >= limits_.max_nodes) ||
+           (limits_.stop != nullptr && limits_.stop->load(std::memory_order_relaxed));
+  }
+  int64_t nodes() const { return nodes_; }
+  double seconds() const { return clock_.Now() - start_; }
+
+ private:
+  const SolveLimits& limits_;
+  const SteadyClock& clock_;
+  const double start_;
+  int64_t nodes_ = 0;
+  bool out_of_time_ = false;
+};
+
+Solver::Solver(const SolverOptions& options, const SteadyClock& clock)
+    : options_(options), clock_(clock), table_(options.memory_bytes) {}
+
+uint64_t Solver::KeyOf(const Position& position) const {
+  if (position.board().occupied().Count() > options_.symmetry_stones) return SolverKey(position);
+  return CanonicalSolverKey(position, Symmetries::ForBase(position.geometry().base()));
+}
+
+bool Solver::KnownNumbers(const Position& position, bool root, ProofNumbers& numbers) const {
+  if (!position.HasLegalAction()) {
+    numbers = ProofNumbers::Loss();  // the side to move cannot act: it has lost
+    return true;
+  }
+  // At a swap decision the side to move wins: swapping or not leads to the same board with
+  // the same colour to move and the players exchanged, so exactly one of the two wins
+  // (docs/solver.md). Which one is the work; the root must find it to name its move.
+  if (!root && position.CanSwap()) {
+    numbers = ProofNumbers::Win();
+    return true;
+  }
+  return false;
+}
+
+std::vector<Solver::Child> Solver::Expand(const Position& position) const {
+  const Color mover = position.to_move();
+  const Color opponent = Opponent(mover);
+  std::vector<Child> children;
+  for (const Move& move : position.LegalMoves()) {
+    Child child{move, position, 0, ProofNumbers(), 0};
+    child.position.Play(move);
+    child.key = KeyOf(child.position);
+    // Two actions that reach one position (or images of it) are one child.
+    if (std::any_of(children.begin(), children.end(),
+                    [&](const Child& other) { return other.key == child.key; })) {
+      continue;
+    }
+    if (!table_.Find(child.key, child.numbers)) {
+      KnownNumbers(child.position, /*root=*/false, child.numbers);
+    }
+    // Captures first and own losses last: the cheap tactics that decide most endgames.
+    const int killed = child.position.captured(opponent) - position.captured(opponent);
+    const int lost = child.position.captured(mover) - position.captured(mover);
+    child.order = 4 * killed - 2 * lost;
+    children.push_back(std::move(child));
+  }
+  std::stable_sort(children.begin(), children.end(),
+                   [](const Child& a, const Child& b) { return a.order > b.order; });
+  return children;
+}
+
+ProofNumbers Solver::Search(const Position& position, uint64_t key, uint32_t proof_threshold,
+                            uint32_t disproof_threshold, Budget& budget) {
+  const int64_t work_start = budget.nodes();
+  budget.Count();
+  std::vector<Child> children = Expand(position);
+  LL_CHECK(!children.empty());  // KnownNumbers catches the positions without an action
+  ProofNumbers numbers;
+  while (true) {
+    // Through a child the side to move wins where the opponent loses: its proof is the
+    // least child disproof, its disproof the sum of the child proofs.
+    uint32_t proof = kInfinity;
+    uint32_t second = kInfinity;
+    uint32_t disproof = 0;
+    size_t best = 0;
+    for (size_t i = 0; i < children.size(); ++i) {
+      const ProofNumbers& child = children[i].numbers;
+      if (child.disproof < proof) {
+        second = proof;
+        proof = child.disproof;
+        best = i;
+      } else if (child.disproof < second) {
+        second = child.disproof;
+      }
+      disproof = AddProofs(disproof, child.proof);
+    }
+    numbers = proof == 0 ? ProofNumbers::Win() : ProofNumbers{proof, disproof};
+    if (numbers.solved() || proof >= proof_threshold || disproof >= disproof_threshold ||
+        budget.Exhausted()) {
+      break;
+    }
+    Child& chosen = children[best];
+    // The chosen child is searched while it stays the best by a margin (1+epsilon) and while
+    // the parent's disproof stays under its threshold.
+    const uint32_t child_proof_threshold = disproof_threshold - (disproof - chosen.numbers.proof);
+    uint32_t child_disproof_threshold = proof_threshold;
+    if (second < kInfinity) {
+      const double widened = std::ceil(second * (1 + options_.epsilon));
+      const uint32_t margin = static_cast<uint32_t>(
+          std::min<double>(std::max<double>(widened, second + 1.0), kInfinity - 1));
+      child_disproof_threshold = std::min(child_disproof_threshold, margin);
+    }
+    chosen.numbers = Search(chosen.position, chosen.key, child_proof_threshold,
+                            child_disproof_threshold, budget);
+  }
+  table_.Store(key, numbers, static_cast<uint64_t>(budget.nodes() - work_start));
+  return numbers;
+}
+
+Verdict Solver::Known(const Position& position) const {
+  ProofNumbers numbers;
+  if (!KnownNumbers(position, /*root=*/false, numbers) && !table_.Find(KeyOf(position), numbers)) {
+    return Verdict::kUnknown;
+  }
+  if (numbers.won()) return Verdict::kWin;
+  if (numbers.lost()) return Verdict::kLoss;
+  return Verdict::kUnknown;
+}
+
+ProofNumbers Solver::SolveFully(const Position& position, bool root, Budget& budget) {
+  ProofNumbers numbers;
+  if (KnownNumbers(position, root, numbers)) return numbers;
+  const uint64_t key = KeyOf(position);
+  if (!root && table_.Find(key, numbers) && numbers.solved()) return numbers;
+  while (!budget.Exhausted()) {
+    numbers = Search(position, key, kInfinity, kInfinity, budget);
+    if (numbers.solved()) break;
+  }
+  return numbers;
+}
+
+SolveResult Solver::Solve(const Position& position, const SolveLimits& limits) {
+  Budget budget(limits, clock_);
+  SolveResult result;
+  const ProofNumbers numbers = SolveFully(position, /*root=*/true, budget);
+  if (numbers.lost()) result.verdict = Verdict::kLoss;
+  if (numbers.won()) {
+    // A winning move leads to a position lost for the opponent; the table says which, unless
+    // it has made room for others since, when the move is proved again.
+    const std::vector<Child> children = Expand(position);
+    for (const Child& child : children) {
+      if (child.numbers.lost()) {
+        result.verdict = Verdict::kWin;
+        result.move = child.move;
+        break;
+      }
+    }
+    for (size_t i = 0; result.verdict != Verdict::kWin && i < children.size(); ++i) {
+      if (SolveFully(children[i].position, /*root=*/false, budget).lost()) {
+        result.verdict = Verdict::kWin;
+        result.move = children[i].move;
+      }
+    }
+  }
+  result.nodes = budget.nodes();
+  result.seconds = budget.seconds();
+  return result;
+}
+
+SolveResult Solver::SolveAll(const Position& position, const SolveLimits& limits) {
+  Budget budget(limits, clock_);
+  SolveResult result;
+  bool all_decided = true;
+  for (const Move& move : position.LegalMoves()) {
+    Position child = position;
+    child.Play(move);
+    const ProofNumbers numbers = SolveFully(child, /*root=*/false, budget);
+    MoveVerdict verdict{move, Verdict::kUnknown};
+    if (numbers.lost()) verdict.verdict = Verdict::kWin;
+    if (numbers.won()) verdict.verdict = Verdict::kLoss;
+    all_decided = all_decided && verdict.verdict != Verdict::kUnknown;
+    if (verdict.verdict == Verdict::kWin && result.verdict != Verdict::kWin) {
+      result.verdict = Verdict::kWin;
+      result.move = move;
+    }
+    result.moves.push_back(verdict);
+  }
+  if (result.verdict != Verdict::kWin && all_decided) result.verdict = Verdict::kLoss;
+  result.nodes = budget.nodes();
+  result.seconds = budget.seconds();
+  return result;
+}
+
+}  // namespace lifeline
