@@ -16,19 +16,13 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from lifeline_tools import gtp  # noqa: E402
+from lifeline_tools.paths import expand_paths  # noqa: E402
 from lifeline_tools.regression import FormatError, Tally, judge, parse_file  # noqa: E402
 
 
 def expand(paths):
     """Files as given; a directory stands for the .tst files in it, in name order."""
-    files = []
-    for path in paths:
-        if os.path.isdir(path):
-            files += sorted(os.path.join(path, name) for name in os.listdir(path)
-                            if name.endswith(".tst"))
-        else:
-            files.append(path)
-    return files
+    return expand_paths(paths, lambda name: name.endswith(".tst"))
 
 
 def read_steps(path):

@@ -15,23 +15,18 @@ import argparse
 import os
 import statistics
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from lifeline_tools import gtp  # noqa: E402
+from lifeline_tools.paths import expand_paths  # noqa: E402
 from lifeline_tools.record import parse_record  # noqa: E402
+from lifeline_tools.solving import solve  # noqa: E402
 
 
 def record_files(paths):
-    files = []
-    for path in paths:
-        if os.path.isdir(path):
-            files += sorted(os.path.join(path, name) for name in os.listdir(path)
-                            if name.startswith("game-") and name.endswith(".txt"))
-        else:
-            files.append(path)
-    return files
+    """Game records as given; a folder stands for the referee's records in it."""
+    return expand_paths(paths, lambda name: name.startswith("game-") and name.endswith(".txt"))
 
 
 def empty_cells(engine):
@@ -42,30 +37,16 @@ def is_over(engine):
     return engine.send("lifeline-turn").text.endswith("over")
 
 
-def solve_line(engine, deadline=2.0):
-    """The engine's verbose line about its last solve."""
-    end = time.monotonic() + deadline
-    while time.monotonic() < end:
-        for line in reversed(engine.stderr_lines()):
-            if line.startswith("lifeline-solve:"):
-                return line
-        time.sleep(0.01)
-    raise RuntimeError("no solver line on standard error")
-
-
-def parse_nodes(line):
-    # "lifeline-solve: win D4, 1234 nodes in 0.010 s (...)"
-    words = line.split()
-    return int(words[words.index("nodes") - 1])
-
-
 def measure(engine, path, counts, limit):
     """(base, N, verdict, seconds, nodes) for each N found in the game at `path`."""
     with open(path, encoding="utf-8") as stream:
-        record = parse_record(stream.read())
+        _, commands = parse_record(stream.read())
+    actions = [command for command in commands if command.split()[0] == "play"]
+    base = next(int(command.split()[1]) for command in commands
+                if command.split()[0] == "boardsize")
     results = []
     pending = sorted(counts, reverse=True)
-    for turn in range(len(record.actions) + 1):
+    for turn in range(len(actions) + 1):
         if not pending:
             break
         engine.send(f"lifeline-loadgame {os.path.abspath(path)} {turn}")
@@ -75,12 +56,9 @@ def measure(engine, path, counts, limit):
         while pending and empty <= pending[0]:
             count = pending.pop(0)
             engine.send("lifeline-set solver-memory 1024")  # a fresh table
-            engine.stderr_lines()
-            start = time.monotonic()
-            verdict = engine.send(f"lifeline-solve {limit}", timeout=limit + 60).text.split()[0]
-            seconds = time.monotonic() - start
-            nodes = parse_nodes(solve_line(engine))
-            results.append((record.base, count, verdict, seconds, nodes))
+            verdict, nodes, seconds = solve(engine, "lifeline-solve", limit)
+            verdict = verdict.split()[0]
+            results.append((base, count, verdict, seconds, nodes))
     return results
 
 

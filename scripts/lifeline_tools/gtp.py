@@ -79,6 +79,8 @@ class GtpEngine:
         argv = _resolve_program(shlex.split(command), os.getcwd())
         self._lines = queue.Queue()
         self._stderr = collections.deque(maxlen=stderr_tail)
+        self._stderr_lock = threading.Lock()
+        self._stderr_count = 0
         self._eof = threading.Event()
         self._killed = False
         self._streaming = False
@@ -105,6 +107,26 @@ class GtpEngine:
     def stderr_lines(self):
         """The last lines the engine wrote on standard error (a bounded tail), oldest first."""
         return list(self._stderr)
+
+    def stderr_count(self):
+        """How many lines the engine has written on standard error so far."""
+        return self._stderr_count
+
+    def next_stderr_line(self, prefix, after, timeout=5.0):
+        """The first line starting with `prefix` among those written after the first `after`
+        lines of standard error, waiting for it up to `timeout` seconds (standard error is
+        read by a thread of its own, so it may lag behind the answer that followed it)."""
+        end = time.monotonic() + timeout
+        while True:
+            with self._stderr_lock:
+                fresh = min(self._stderr_count - after, len(self._stderr))
+                lines = list(self._stderr)[len(self._stderr) - fresh:] if fresh > 0 else []
+            for line in lines:
+                if line.startswith(prefix):
+                    return line
+            if time.monotonic() >= end:
+                raise ProtocolError(f"no '{prefix}' line on standard error", [])
+            time.sleep(0.01)
 
     def send(self, command, timeout=None):
         """Sends one command line; returns its Answer or raises an EngineError."""
@@ -244,7 +266,9 @@ class GtpEngine:
 
     def _read_stderr(self):
         for raw in self._proc.stderr:
-            self._stderr.append(raw.decode(_ENCODING, _ERRORS).rstrip("\r\n"))
+            with self._stderr_lock:
+                self._stderr.append(raw.decode(_ENCODING, _ERRORS).rstrip("\r\n"))
+                self._stderr_count += 1
 
 
 # The set of running engines is process-wide on purpose: the exit hook and signal handlers

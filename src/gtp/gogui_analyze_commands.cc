@@ -61,12 +61,17 @@ Answer AnalyzeCommands(CommandContext& /*context*/, const Arguments& args) {
   return absl::StrJoin(kAnalyzeCommands, "\n");
 }
 
+// The SECONDS argument every gfx command takes.
+absl::StatusOr<int64_t> GfxSeconds(const Arguments& args) {
+  LL_RETURN_IF_ERROR(args.ExpectCount(1));
+  return args.IntAt(0, 1, kMaxGfxSeconds);
+}
+
 // Searches the position for `seconds` or until the next input line, drawing each progress
 // report live on the log with `draw`; answers the last drawing.
 Answer DrawnSearch(CommandContext& context, const Arguments& args,
                    std::string (*draw)(const Position&, const SearchInfo&)) {
-  LL_RETURN_IF_ERROR(args.ExpectCount(1));
-  const absl::StatusOr<int64_t> seconds = args.IntAt(0, 1, kMaxGfxSeconds);
+  const absl::StatusOr<int64_t> seconds = GfxSeconds(args);
   if (!seconds.ok()) return seconds.status();
   Engine& engine = context.engine;
   const Position& position = engine.position();
@@ -98,8 +103,7 @@ Answer GfxVariation(CommandContext& context, const Arguments& args) {
 // lifeline-gfx_solve SECONDS: the exact solver's verdict and every winning move, within
 // SECONDS or until the next input line.
 Answer GfxSolve(CommandContext& context, const Arguments& args) {
-  LL_RETURN_IF_ERROR(args.ExpectCount(1));
-  const absl::StatusOr<int64_t> seconds = args.IntAt(0, 1, kMaxGfxSeconds);
+  const absl::StatusOr<int64_t> seconds = GfxSeconds(args);
   if (!seconds.ok()) return seconds.status();
   Engine& engine = context.engine;
   const Position& position = engine.position();

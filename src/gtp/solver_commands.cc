@@ -13,7 +13,7 @@ namespace {
 using Answer = absl::StatusOr<std::string>;
 
 // The longest budget a solve may be given, in seconds.
-constexpr double kMaxSolveSeconds = 1e6;
+constexpr int64_t kMaxSolveSeconds = 1000000;
 
 // The limits of a solve: the SECONDS argument at `index`, or the option solve-time.
 absl::StatusOr<SolveLimits> LimitsFrom(const Engine& engine, const Arguments& args) {
@@ -42,30 +42,18 @@ void LogSolve(CommandContext& context, const char* command, const SolveResult& r
                << std::endl;
 }
 
-// lifeline-solve [SECONDS]: win MOVE, loss or unknown for the side to move.
-Answer Solve(CommandContext& context, const Arguments& args) {
-  const absl::StatusOr<SolveLimits> limits = LimitsFrom(context.engine, args);
-  if (!limits.ok()) return limits.status();
-  const Position& position = context.engine.position();
-  if (position.IsOver()) return std::string("loss");
-  const SolveResult result = context.engine.solver().Solve(position, *limits);
+// lifeline-solve's answer: win MOVE, loss or unknown for the side to move.
+std::string OneWinningMove(const Position& position, const SolveResult& result) {
   std::string answer = VerdictName(result.verdict);
   if (result.verdict == Verdict::kWin) {
     absl::StrAppend(&answer, " ", MoveToString(position.geometry(), result.move));
   }
-  LogSolve(context, "lifeline-solve", result, answer);
   return answer;
 }
 
-// lifeline-solve_all [SECONDS]: win and every winning move, loss, or unknown when any move is
+// lifeline-solve_all's answer: win and every winning move, loss, or unknown when any move is
 // still undecided (the list could not be complete).
-Answer SolveAll(CommandContext& context, const Arguments& args) {
-  const absl::StatusOr<SolveLimits> limits = LimitsFrom(context.engine, args);
-  if (!limits.ok()) return limits.status();
-  const Position& position = context.engine.position();
-  if (position.IsOver()) return std::string("loss");
-  const SolveResult result = context.engine.solver().SolveAll(position, *limits);
-  std::string answer = "unknown";
+std::string EveryWinningMove(const Position& position, const SolveResult& result) {
   bool complete = true;
   std::string winning;
   for (const MoveVerdict& move : result.moves) {
@@ -74,16 +62,36 @@ Answer SolveAll(CommandContext& context, const Arguments& args) {
       absl::StrAppend(&winning, " ", MoveToString(position.geometry(), move.move));
     }
   }
-  if (complete) answer = winning.empty() ? "loss" : "win" + winning;
-  LogSolve(context, "lifeline-solve_all", result, answer);
-  return answer;
+  if (!complete) return "unknown";
+  return winning.empty() ? "loss" : "win" + winning;
+}
+
+using SolveMethod = SolveResult (Solver::*)(const Position&, const SolveLimits&);
+using Phrase = std::string (*)(const Position&, const SolveResult&);
+
+// A solver command: `solve` on the current position within the command's budget, answered
+// in words by `phrase`. A finished game is lost for the side to move.
+CommandHandler SolverCommand(CommandContext& context, const char* name, SolveMethod solve,
+                             Phrase phrase) {
+  return [&context, name, solve, phrase](const Arguments& args) -> Answer {
+    const absl::StatusOr<SolveLimits> limits = LimitsFrom(context.engine, args);
+    if (!limits.ok()) return limits.status();
+    const Position& position = context.engine.position();
+    if (position.IsOver()) return std::string("loss");
+    const SolveResult result = (context.engine.solver().*solve)(position, *limits);
+    const std::string answer = phrase(position, result);
+    LogSolve(context, name, result, answer);
+    return answer;
+  };
 }
 
 }  // namespace
 
 void AddSolverCommands(CommandRegistry& registry, CommandContext& context) {
-  registry.Add("lifeline-solve", Bind(context, Solve));
-  registry.Add("lifeline-solve_all", Bind(context, SolveAll));
+  registry.Add("lifeline-solve",
+               SolverCommand(context, "lifeline-solve", &Solver::Solve, OneWinningMove));
+  registry.Add("lifeline-solve_all",
+               SolverCommand(context, "lifeline-solve_all", &Solver::SolveAll, EveryWinningMove));
 }
 
 }  // namespace lifeline

@@ -11,8 +11,9 @@ namespace lifeline {
 namespace {
 
 constexpr uint32_t kInfinity = ProofNumbers::kInfinity;
-// How often the clock is read, in expanded positions.
-constexpr int64_t kClockInterval = 256;
+// How often the clock is read, in expanded positions: an expansion of a position with many
+// empty cells takes tens of microseconds, so a short share of a move must be checked often.
+constexpr int64_t kClockInterval = 16;
 
 }  // namespace
 

@@ -39,7 +39,7 @@ const ProofTable::Entry* ProofTable::BucketOf(uint64_t key) const {
 }
 
 bool ProofTable::Find(uint64_t key, ProofNumbers& numbers) const {
-  if (entries_.empty()) return false;
+  if (entries_ == nullptr) return false;
   const Entry* bucket = BucketOf(key);
   for (int i = 0; i < kBucket; ++i) {
     if (bucket[i].work != 0 && bucket[i].key == key) {
@@ -51,7 +51,12 @@ bool ProofTable::Find(uint64_t key, ProofNumbers& numbers) const {
 }
 
 void ProofTable::Store(uint64_t key, const ProofNumbers& numbers, uint64_t work) {
-  if (entries_.empty()) entries_.resize(static_cast<size_t>(capacity()));
+  if (entries_ == nullptr) {
+    entries_.reset(
+        static_cast<Entry*>(std::calloc(static_cast<size_t>(capacity()), sizeof(Entry))));
+    // Without its memory the table stays empty: the solver is slower but still exact.
+    if (entries_ == nullptr) return;
+  }
   Entry* bucket = BucketOf(key);
   Entry* target = nullptr;
   uint64_t cheapest = std::numeric_limits<uint64_t>::max();
@@ -76,8 +81,7 @@ void ProofTable::Store(uint64_t key, const ProofNumbers& numbers, uint64_t work)
 }
 
 void ProofTable::Clear() {
-  entries_.clear();
-  entries_.shrink_to_fit();
+  entries_.reset();
   used_ = 0;
 }
 

@@ -2,7 +2,8 @@
 #define LIFELINE_SOLVER_PROOF_TABLE_H_
 
 #include <cstdint>
-#include <vector>
+#include <cstdlib>
+#include <memory>
 
 namespace lifeline {
 
@@ -62,7 +63,13 @@ class ProofTable {
   Entry* BucketOf(uint64_t key);
   const Entry* BucketOf(uint64_t key) const;
 
-  std::vector<Entry> entries_;
+  struct FreeEntries {
+    void operator()(Entry* entries) const { std::free(entries); }
+  };
+
+  // Zeroed memory from calloc: the system hands out zero pages as they are first touched, so
+  // a large table costs nothing to set up and its memory grows only as it fills.
+  std::unique_ptr<Entry[], FreeEntries> entries_;
   uint64_t bucket_mask_;
   int64_t used_ = 0;
 };

@@ -24,6 +24,7 @@ bool SolvingPlayer::SolveLimitsFor(const Position& position, const SearchLimits&
     if (solve.max_seconds <= 0) return false;
   } else if (limits.max_seconds > 0) {
     solve.max_seconds = limits.max_seconds * options_.time_share;
+    if (solve.max_seconds <= 0) return false;  // a share of 0: the search takes it all
   }
   if (limits.max_visits > 0) {
     solve.max_nodes = static_cast<int64_t>(limits.max_visits * options_.nodes_per_visit);
@@ -42,8 +43,15 @@ void SolvingPlayer::MarkProofs(const Position& position, SearchInfo& info) const
     Position next = position;
     next.Play(candidate.move);
     const Verdict verdict = solver_->Known(next);  // for the opponent, who moves next
-    if (verdict == Verdict::kLoss) candidate.proof = MoveProof::kWin;
-    if (verdict == Verdict::kWin) candidate.proof = MoveProof::kLoss;
+    // A proven move's win rate is its certainty, as the tree gives it to the moves it proves.
+    if (verdict == Verdict::kLoss) {
+      candidate.proof = MoveProof::kWin;
+      candidate.win_rate = 1;
+    }
+    if (verdict == Verdict::kWin) {
+      candidate.proof = MoveProof::kLoss;
+      candidate.win_rate = 0;
+    }
   }
 }
 

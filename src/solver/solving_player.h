@@ -13,7 +13,7 @@ namespace lifeline {
 struct SolvingOptions {
   // Positions with more empty cells than this are left to the search alone (0: none is):
   // there the solver cannot finish within its share and would only take time from the search.
-  int max_empty_cells = 40;
+  int max_empty_cells = 16;
   // The share of a move's time the solver may take before the search, when the move has a
   // time limit.
   double time_share = 0.25;
