@@ -24,6 +24,16 @@ from .gtp import EngineError
 LOCAL_PREFIX = "local:"
 START_TOPIC = "lifeline-game-start"
 
+# Run on every worker before the package is sent: a worker that played an earlier match keeps
+# that match's modules in sys.modules, and sending a newer archive reloads only the package's
+# __init__. Source text run by the builtin exec, because a function of this package could not
+# be unpickled on a worker that does not have the package yet.
+FORGET_PACKAGE = """
+import sys
+for name in [name for name in sys.modules if name.split(".")[0] == "lifeline_tools"]:
+    del sys.modules[name]
+"""
+
 
 def connect(address):
     """(client, cluster): a client of the scheduler at `address`, or of a new cluster of N
@@ -74,6 +84,7 @@ def share_package(client):
     """Sends this package to every worker, present and future, before any task needs it;
     returns the name to give to withdraw_package."""
     name = f"lifeline-tools-{uuid.uuid4().hex}"
+    client.run(exec, FORGET_PACKAGE, {})
     with tempfile.TemporaryDirectory() as directory:
         client.register_worker_plugin(UploadFile(package_archive(directory)), name=name)
     return name

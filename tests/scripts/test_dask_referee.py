@@ -7,6 +7,7 @@ with). The comparison with a local match uses the real engine when LIFELINE_ENGI
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -187,6 +188,30 @@ class DaskRefereeTest(unittest.TestCase):
         self.assertEqual(second["games"][:4], first["games"])
         self.assertEqual(os.stat(record).st_mtime_ns, finished_at)
         self.assertIn("one          6", process.stdout)
+
+    def test_workers_take_the_tools_of_each_match(self):
+        self.start_cluster()
+        engines = (fake("good", tag=self.tag), fake("good", tag=self.tag))
+        self.referee("first", *engines, "--games", "2")
+        # A changed copy of the tools: the workers must run the copy's code, not the code
+        # they loaded for the first match.
+        copy = self.path("scripts")
+        shutil.copytree(helpers.SCRIPTS, copy)
+        runner = os.path.join(copy, "lifeline_tools", "dask_runner.py")
+        with open(runner, encoding="utf-8") as stream:
+            text = stream.read()
+        with open(runner, "w", encoding="utf-8") as stream:
+            stream.write(text.replace("result.worker = worker.address",
+                                      "result.worker = 'changed ' + worker.address"))
+        process = subprocess.run(
+            [sys.executable, os.path.join(copy, "referee.py"), "--engine1", engines[0],
+             "--engine2", engines[1], "--games", "2", "--dask", self.cluster.address,
+             "--out", self.path("second")], capture_output=True, text=True, timeout=240)
+        self.assertEqual(process.returncode, 0, process.stderr)
+        with open(self.path("second/results.json"), encoding="utf-8") as stream:
+            results = json.load(stream)
+        for game in results["games"]:
+            self.assertTrue(game["worker"].startswith("changed "), game["worker"])
 
 
 def games_by_number(results, key):
