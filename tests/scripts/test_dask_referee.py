@@ -132,9 +132,11 @@ class DaskRefereeTest(unittest.TestCase):
         workers = {game["worker"] for game in on_cluster["games"]}
         self.assertEqual(len(workers), 2, "both workers played")
 
-    def test_a_killed_worker_loses_no_game(self):
+    def match_with_a_worker_killed(self, **environment):
+        """An 8-game match during which the first worker is killed in the middle of a game;
+        returns (results.json, the referee's stderr)."""
         # The engine's path is read on the worker, from the worker's environment.
-        self.start_cluster(LIFELINE_FAKE=helpers.FAKE)
+        self.start_cluster(LIFELINE_FAKE=helpers.FAKE, **environment)
         engine = f"{sys.executable} $LIFELINE_FAKE --mode good --think 0.1 --tag {self.tag}"
         referee = subprocess.Popen(
             [sys.executable, os.path.join(helpers.SCRIPTS, "referee.py"),
@@ -144,19 +146,32 @@ class DaskRefereeTest(unittest.TestCase):
         victim = self.cluster.workers[0]
         self.wait_for_engines_of(victim.pid)
         self.cluster.kill(victim)
-        stdout, stderr = referee.communicate(timeout=240)
+        _, stderr = referee.communicate(timeout=240)
         self.assertEqual(referee.returncode, 0, stderr)
         with open(self.path("out/results.json"), encoding="utf-8") as stream:
             results = json.load(stream)
         self.check_every_game_once(results, 8)
+        return results, stderr
+
+    def test_a_killed_worker_loses_no_game(self):
+        results, stderr = self.match_with_a_worker_killed()
+        self.assertEqual(results["summary"]["games"], 8)
         replayed = [game for game in results["games"] if game["replays"]]
-        self.assertEqual(len(replayed), 1, stdout + stderr)
+        self.assertEqual(len(replayed), 1, stderr)
         self.assertIn(f"game {replayed[0]['number']}: played again", stderr)
         with open(os.path.join(self.path("out"), replayed[0]["record"]),
                   encoding="utf-8") as stream:
             headers, _ = parse_record(stream.read())
         self.assertEqual(len(headers["replayed"]), 1)
         self.assertIn("was lost during the game", headers["replayed"][0])
+
+    def test_a_game_that_loses_too_many_workers_is_aborted(self):
+        # A scheduler that allows no failure gives up on the game at the first lost worker.
+        results, _ = self.match_with_a_worker_killed(
+            DASK_DISTRIBUTED__SCHEDULER__ALLOWED_FAILURES="0")
+        self.assertEqual(results["summary"]["aborted"], 1)
+        aborted = [game for game in results["games"] if game["result"] is None]
+        self.assertIn("every worker that played it was lost", aborted[0]["detail"])
 
     def wait_for_engines_of(self, worker_pid):
         """Waits until the worker plays a game (its engines run) and another game ended."""
