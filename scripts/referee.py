@@ -4,6 +4,8 @@
 Example: 20 games of the engine against itself at 0.05 s per move:
     scripts/referee.py --engine1 build/lifeline --engine2 build/lifeline \
         --games 20 --time-per-move 0.05 --out match
+The same games on a Dask cluster: add --dask local:2 (two worker processes here) or
+--dask tcp://scheduler:8786. Run again with the same --out, a match resumes.
 See docs/referee.md for every option and for the output formats.
 """
 

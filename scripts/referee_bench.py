@@ -2,7 +2,8 @@
 """Measures what playing a match on a Dask cluster costs: the same match with the local
 referee (--concurrency N) and on a local cluster of N workers (--dask local:N), each timed
 from the referee's start to its end, the two taking turns `--repeat` times. Prints the
-median games per hour of both, their ratio and the overhead per game of the Dask path. Needs a Python with Dask (Debian's /usr/bin/python3).
+median games per hour of both, their ratio and the overhead per game of the Dask path.
+Needs a Python with Dask (Debian's /usr/bin/python3).
 
 Example, the measurement of docs/referee.md:
     /usr/bin/python3 scripts/referee_bench.py --engine 'build/lifeline --threads 1' \

@@ -2,11 +2,11 @@
 
 Each task plays one whole game on a worker, with engines started there for that game (their
 commands are read on the worker: `$VARIABLES` come from its environment and a relative path
-starts from its working directory). The referee keeps the schedule, the
-tally and the files. A task announces its start as an event: when the scheduler runs a game
-again because its worker was lost, the earlier starts tell the referee so and the record
-lists them. The code of this package travels to the workers with the match, so a worker
-needs Dask and the engines but no copy of these tools.
+starts from its working directory). The referee keeps the schedule, the tally and the files.
+A task announces its start as an event: when the scheduler runs a game again because its
+worker was lost, the earlier starts tell the referee so and the record lists them. The code
+of this package travels to the workers with the match, so a worker needs Dask and the
+engines but no copy of these tools.
 """
 
 import os
