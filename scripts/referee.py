@@ -45,6 +45,9 @@ def parse_arguments(argv):
         help="swap starting colours every game, each opening played with both (default on)")
     add("--concurrency", type=int, metavar="N",
         help="games played at the same time (default 1; with --dask, one a worker thread)")
+    add("--fresh-engines", action="store_true",
+        help="start the engines anew for every game, so that no game depends on earlier ones "
+             "(always so with --dask)")
     add("--dask", metavar="ADDRESS",
         help="play the games on the Dask cluster of this scheduler, or on a new cluster of "
              "N worker processes on this machine with local:N")
@@ -327,7 +330,8 @@ def run_match(args, runner_factory, ask_name):
 
 def run_local_match(args):
     def local_runner(players, referee, settings):
-        return LocalRunner(args.concurrency or 1, players, referee, settings)
+        return LocalRunner(args.concurrency or 1, players, referee, settings,
+                           fresh_engines=args.fresh_engines)
 
     run_match(args, local_runner, engine_name)
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Measures what playing a match on a Dask cluster costs: the same match with the local
-referee (--concurrency N) and on a local cluster of N workers (--dask local:N), each timed
-from the referee's start to its end, the two taking turns `--repeat` times. Prints the
-median games per hour of both, their ratio and the overhead per game of the Dask path.
+referee (--concurrency N, with and without --fresh-engines) and on a local cluster of N
+workers (--dask local:N, which starts the engines for every game), each timed from the
+referee's start to its end, taking turns `--repeat` times. Prints the median games per hour
+of each, the ratio of Dask to local and the overhead per game of the Dask path.
 Needs a Python with Dask (Debian's /usr/bin/python3).
 
 Example, the measurement of docs/referee.md:
@@ -62,22 +63,32 @@ def report(label, runs, games):
     return seconds
 
 
+def overhead_per_game(args, seconds, baseline):
+    """Each of the N workers plays 1/N of the games, so the extra wall time of the match
+    times N, spread over the games, is what one game costs a worker more."""
+    return (seconds - baseline) * args.workers / args.games
+
+
 def main(argv=None):
     args = parse_arguments(argv)
     print(f"match: {args.games} games of '{args.engine}' against itself, base {args.size}, "
           f"{args.time_per_move:g} s per move")
-    local_runs, dask_runs = [], []
+    slots = str(args.workers)
+    variants = {  # label -> the referee's arguments
+        f"local, --concurrency {slots}:": ["--concurrency", slots],
+        "  the same, --fresh-engines:": ["--concurrency", slots, "--fresh-engines"],
+        f"Dask, --dask local:{slots}:": ["--dask", f"local:{slots}"],
+    }
+    runs = {label: [] for label in variants}
     with tempfile.TemporaryDirectory() as directory:
         for _ in range(args.repeat):
-            local_runs.append(timed_match(args, ["--concurrency", str(args.workers)], directory))
-            dask_runs.append(timed_match(args, ["--dask", f"local:{args.workers}"], directory))
-    local = report(f"local, --concurrency {args.workers}:", local_runs, args.games)
-    dask = report(f"Dask, --dask local:{args.workers}:", dask_runs, args.games)
+            for label, where in variants.items():
+                runs[label].append(timed_match(args, where, directory))
+    local, fresh, dask = (report(label, runs[label], args.games) for label in variants)
     print(f"ratio of games/hour (Dask / local): {local / dask:.3f}")
-    # Each of the N workers plays 1/N of the games, so the extra wall time of the match
-    # times N, spread over the games, is what one game costs a worker more.
-    overhead = (dask - local) * args.workers / args.games
-    print(f"overhead per game of the Dask path (cluster start included): {overhead:+.3f} s")
+    print(f"overhead per game of the Dask path (cluster start included): "
+          f"{overhead_per_game(args, dask, local):+.3f} s, of which starting the engines "
+          f"for every game {overhead_per_game(args, fresh, local):+.3f} s")
     return 0
 
 

@@ -8,18 +8,21 @@ same methods for a Dask cluster. This module neither tallies nor writes files.
 import queue
 import threading
 
-from .game import play_with_fresh_engines
+from .game import Game, Seat, play_with_fresh_engines
 
 
 class LocalRunner:
-    """`count` threads, each playing one game at a time with engines started for the game."""
+    """`count` threads, each playing one game at a time. A thread keeps its engines from game
+    to game (an engine that failed is started again for the next game), or with
+    fresh_engines starts them for every game."""
 
-    def __init__(self, count, players, referee, settings):
+    def __init__(self, count, players, referee, settings, fresh_engines=False):
         self._count = count
         self._pending = queue.Queue()  # GameSpecs, then one None per thread to end it
         self._results = queue.Queue()  # GameResults, or the exception of a referee bug
         self._under_way = 0
-        self._threads = [threading.Thread(target=self._work, args=(players, referee, settings),
+        work = self._work_with_fresh_engines if fresh_engines else self._work
+        self._threads = [threading.Thread(target=work, args=(players, referee, settings),
                                           daemon=True) for _ in range(count)]
         for thread in self._threads:
             thread.start()
@@ -58,6 +61,18 @@ class LocalRunner:
             thread.join()
 
     def _work(self, players, referee, settings):
+        seats = [Seat(player) for player in players]
+        referee_seat = Seat(referee)
+        try:
+            for spec in iter(self._pending.get, None):
+                self._results.put(Game(spec, seats, referee_seat, settings).play())
+        except Exception as error:  # a referee bug: report it instead of hanging the match
+            self._results.put(error)
+        finally:
+            for seat in seats + [referee_seat]:
+                seat.close()
+
+    def _work_with_fresh_engines(self, players, referee, settings):
         try:
             for spec in iter(self._pending.get, None):
                 self._results.put(play_with_fresh_engines(spec, players, referee, settings))

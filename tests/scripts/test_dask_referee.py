@@ -124,7 +124,7 @@ class DaskRefereeTest(unittest.TestCase):
         engine = f"env LIFELINE_TEST_TAG={self.tag} {ENGINE} --threads 1 --visits 64 --seed 5"
         match = ("--games", "8", "--size", "4", "--openings", self.write_openings(),
                  "--seed", "3")
-        _, local = self.referee("local", engine, engine, *match, dask=False)
+        _, local = self.referee("local", engine, engine, *match, "--fresh-engines", dask=False)
         _, on_cluster = self.referee("dask", engine, engine, *match)
         self.check_every_game_once(on_cluster, 8)
         self.assertEqual(on_cluster["summary"], local["summary"])
