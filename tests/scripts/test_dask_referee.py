@@ -120,7 +120,9 @@ class DaskRefereeTest(unittest.TestCase):
     @unittest.skipUnless(ENGINE, "LIFELINE_ENGINE is not set")
     def test_same_tally_as_a_local_match(self):
         self.start_cluster()
-        # A fixed number of visits and a seed make the engine's games reproducible.
+        # A fixed number of visits and a seed make the engine's games reproducible, and
+        # engines started for every game (always so on the cluster) make each game
+        # independent of the games its engines played before.
         engine = f"env LIFELINE_TEST_TAG={self.tag} {ENGINE} --threads 1 --visits 64 --seed 5"
         match = ("--games", "8", "--size", "4", "--openings", self.write_openings(),
                  "--seed", "3")
