@@ -4,24 +4,26 @@
 Example: 20 games of the engine against itself at 0.05 s per move:
     scripts/referee.py --engine1 build/lifeline --engine2 build/lifeline \
         --games 20 --time-per-move 0.05 --out match
+The same games on a Dask cluster: add --dask local:2 (two worker processes here) or
+--dask tcp://scheduler:8786. Run again with the same --out, a match resumes.
 See docs/referee.md for every option and for the output formats.
 """
 
 import argparse
 import dataclasses
-import itertools
+import functools
 import json
 import os
-import queue
 import random
 import sys
-import threading
+from types import SimpleNamespace
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from lifeline_tools import gtp  # noqa: E402
 from lifeline_tools.clock import TimeControl  # noqa: E402
-from lifeline_tools.game import Game, GameSettings, GameSpec, Player, Seat  # noqa: E402
+from lifeline_tools.game import GameSettings, GameSpec, Player, program_name  # noqa: E402
+from lifeline_tools.local_runner import LocalRunner  # noqa: E402
 from lifeline_tools.record import format_record  # noqa: E402
 from lifeline_tools.stats import Sprt  # noqa: E402
 from lifeline_tools.tally import Tally  # noqa: E402
@@ -41,7 +43,14 @@ def parse_arguments(argv):
     add("--games", type=int, default=2, help="number of games (default 2)")
     add("--alternate", action=argparse.BooleanOptionalAction, default=True,
         help="swap starting colours every game, each opening played with both (default on)")
-    add("--concurrency", type=int, default=1, help="games played at the same time")
+    add("--concurrency", type=int, metavar="N",
+        help="games played at the same time (default 1; with --dask, one a worker thread)")
+    add("--fresh-engines", action="store_true",
+        help="start the engines anew for every game, so that no game depends on earlier ones "
+             "(always so with --dask)")
+    add("--dask", metavar="ADDRESS",
+        help="play the games on the Dask cluster of this scheduler, or on a new cluster of "
+             "N worker processes on this machine with local:N")
     add("--size", type=int, default=7, help="board base, 2 to 13 (default 7)")
     add("--rules", choices=RULES, default="strong-pie")
     add("--komi", type=int, default=0, help="White's spendable points under komi pie")
@@ -66,8 +75,10 @@ def parse_arguments(argv):
         help="directory for results.json and the game records (default referee-out)")
     add("--event", default="", help="free text for the game records")
     args = parser.parse_args(argv)
-    if args.games < 1 or args.concurrency < 1:
+    if args.games < 1 or (args.concurrency is not None and args.concurrency < 1):
         parser.error("--games and --concurrency must be at least 1")
+    if args.dask is not None and not valid_dask_address(args.dask):
+        parser.error("--dask takes a scheduler address or local:N with N >= 1")
     if args.komi < 0:
         parser.error("--komi must be >= 0")
     try:
@@ -113,60 +124,43 @@ def schedule(games, openings, alternate):
     return specs
 
 
+def valid_dask_address(address):
+    if address.startswith("local:"):
+        count = address[len("local:"):]
+        return count.isdigit() and int(count) >= 1
+    return bool(address)
+
+
 def engine_name(command, timeout):
     """Asks an engine its name, which also checks that the command starts at all."""
     try:
-        engine = gtp.GtpEngine(command)
-    except gtp.EngineError as error:
-        raise SystemExit(f"referee: {error}")
-    try:
-        answer = engine.send("name", timeout)
-        return answer.text if answer.ok and answer.text else os.path.basename(command.split()[0])
+        return program_name(command, timeout)
     except gtp.EngineError as error:
         raise SystemExit(f"referee: '{command}' fails: {error}")
-    finally:
-        engine.close()
 
 
-def player_names(args):
-    names = [args.name1 or engine_name(args.engine1, args.command_timeout),
-             args.name2 or engine_name(args.engine2, args.command_timeout)]
+def player_names(args, ask_name):
+    """ask_name(command, timeout) asks an engine its name where the games are played."""
+    names = [args.name1 or ask_name(args.engine1, args.command_timeout),
+             args.name2 or ask_name(args.engine2, args.command_timeout)]
     if names[0] == names[1]:
         names = [names[0] + "-1", names[1] + "-2"]
     return names
 
 
-def start_workers(count, players, referee, settings, pending, results):
-    """Starts `count` threads that each own their engines and play the games put in
-    `pending` (None ends a thread), pushing each GameResult into `results`."""
-
-    def work():
-        seats = [Seat(player) for player in players]
-        referee_seat = Seat(referee)
-        try:
-            for spec in iter(pending.get, None):
-                results.put(Game(spec, seats, referee_seat, settings).play())
-        except Exception as error:  # a referee bug: report it instead of hanging the match
-            results.put(error)
-        finally:
-            for seat in seats + [referee_seat]:
-                seat.close()
-
-    workers = [threading.Thread(target=work, daemon=True) for _ in range(count)]
-    for worker in workers:
-        worker.start()
-    return workers
-
-
 class Reporter:
     """Writes records and the results file, logs forfeits, keeps the progress line."""
 
-    def __init__(self, args, names, settings, tally):
+    def __init__(self, args, names, settings, tally, finished=()):
+        """finished: the results.json entries of the games an earlier run of the same match
+        finished in the same folder; they count again and are kept."""
         self.args = args
         self.names = names
         self.settings = settings
         self.tally = tally
-        self.games = []
+        self.games = list(finished)
+        for entry in self.games:
+            tally.add(SimpleNamespace(**entry))
         self.live = sys.stderr.isatty()
         os.makedirs(args.out, exist_ok=True)
 
@@ -182,6 +176,8 @@ class Reporter:
         self.write_results()
         if result.result is None or result.forfeit or result.warnings:
             self.log_problem(result)
+        if result.replays:
+            self.log_replays(result)
         self.progress()
 
     def record_text(self, result):
@@ -205,20 +201,15 @@ class Reporter:
             headers["warning"] = result.warnings
         if result.exchange:
             headers["exchange"] = result.exchange
+        if result.worker:
+            headers["worker"] = result.worker
+        if result.replays:
+            headers["replayed"] = result.replays
         return format_record(headers, self.settings.setup_commands(), result.moves)
 
     def write_results(self):
-        settings = dataclasses.asdict(self.settings)
-        settings["control"] = self.settings.control.describe() if self.settings.control else None
-        results = {
-            "players": [{"name": name, "command": command} for name, command
-                        in zip(self.names, (self.args.engine1, self.args.engine2))],
-            "referee_engine": self.args.referee_engine or self.args.engine1,
-            "settings": settings,
-            "seed": self.args.seed,
-            "summary": self.tally.summary(),
-            "games": self.games,
-        }
+        results = dict(match_identity(self.args, self.names, self.settings),
+                       summary=self.tally.summary(), games=self.games)
         path = os.path.join(self.args.out, "results.json")
         with open(path + ".tmp", "w", encoding="utf-8") as stream:
             json.dump(results, stream, indent=1)
@@ -237,6 +228,11 @@ class Reporter:
         for line in result.exchange:
             print("    " + line, file=sys.stderr)
 
+    def log_replays(self, result):
+        self.clear_progress()
+        for replay in result.replays:
+            print(f"game {result.number}: played again: {replay}", file=sys.stderr)
+
     def progress(self):
         if self.live:
             line = self.tally.progress_line(self.args.games)
@@ -248,9 +244,66 @@ class Reporter:
             sys.stderr.write("\r\033[K")
 
 
-def run_match(args):
+def match_identity(args, names, settings):
+    """What makes two runs one match: the head of results.json, compared on resuming."""
+    settings_entry = dataclasses.asdict(settings)
+    settings_entry["control"] = settings.control.describe() if settings.control else None
+    return {
+        "players": [{"name": name, "command": command}
+                    for name, command in zip(names, (args.engine1, args.engine2))],
+        "referee_engine": args.referee_engine or args.engine1,
+        "settings": settings_entry,
+        "seed": args.seed,
+    }
+
+
+def finished_games(args, identity, specs):
+    """The entries of the games already finished in --out by an earlier run of this match;
+    exits when the folder holds the results of another match."""
+    path = os.path.join(args.out, "results.json")
+    if not os.path.exists(path):
+        return []
+    with open(path, encoding="utf-8") as stream:
+        earlier = json.load(stream)
+    for key, value in identity.items():
+        if earlier.get(key) != value:
+            raise SystemExit(f"referee: {path} is another match ({key} differs); "
+                             f"choose another --out")
+    by_number = {spec.number: spec for spec in specs}
+    for entry in earlier["games"]:
+        spec = by_number.get(entry["number"])
+        if spec is not None and tuple(entry["opening"]) != spec.opening:
+            raise SystemExit(f"referee: {path} is another match (the opening of game "
+                             f"{spec.number} differs); choose another --out")
+    return earlier["games"]
+
+
+def play_games(runner, specs, reporter, tally):
+    """Hands the games to the runner one at a time, so that once the SPRT has decided no
+    new game starts; games already under way still finish and count."""
+    specs = iter(specs)
+
+    def fill_free_slots():
+        while not tally.sprt_verdict() and runner.free_slots() > 0:
+            spec = next(specs, None)
+            if spec is None:
+                return
+            runner.submit(spec)
+
+    fill_free_slots()
+    while runner.under_way():
+        reporter.add(runner.next_result())
+        if tally.sprt_verdict():
+            runner.cancel_unstarted()
+        else:
+            fill_free_slots()
+
+
+def run_match(args, runner_factory, ask_name):
+    """runner_factory(players, referee, settings) makes the runner that plays the games;
+    ask_name(command, timeout) asks an engine its name where the games are played."""
     openings = read_openings(args.openings, args.seed)
-    names = player_names(args)
+    names = player_names(args, ask_name)
     players = [Player(names[0], args.engine1), Player(names[1], args.engine2)]
     referee = Player("referee", args.referee_engine or args.engine1)
     settings = GameSettings(size=args.size, rules=args.rules, komi=args.komi,
@@ -258,37 +311,16 @@ def run_match(args):
                             move_timeout=args.move_timeout,
                             command_timeout=args.command_timeout,
                             max_turns=args.max_turns, event=args.event)
+    specs = schedule(args.games, openings, args.alternate)
+    finished = finished_games(args, match_identity(args, names, settings), specs)
     tally = Tally(tuple(names), Sprt(*args.sprt) if args.sprt else None)
-    reporter = Reporter(args, names, settings, tally)
-    pending = queue.Queue()
-    results = queue.Queue()
-    workers = start_workers(args.concurrency, players, referee, settings, pending, results)
-    # Games are handed out one at a time, so that once the SPRT has decided no new game
-    # starts; games already under way still finish and count.
-    specs = iter(schedule(args.games, openings, args.alternate))
-    under_way = 0
-    for spec in itertools.islice(specs, args.concurrency):
-        pending.put(spec)
-        under_way += 1
-    while under_way:
-        try:
-            # Polling, because a signal delivered to a worker thread does not wake a main
-            # thread that blocks without a timeout, and SIGTERM must end the match at once.
-            item = results.get(timeout=0.2)
-        except queue.Empty:
-            continue
-        if isinstance(item, Exception):
-            raise item
-        under_way -= 1
-        reporter.add(item)
-        spec = None if tally.sprt_verdict() else next(specs, None)
-        if spec is not None:
-            pending.put(spec)
-            under_way += 1
-    for worker in workers:
-        pending.put(None)
-    for worker in workers:
-        worker.join()
+    reporter = Reporter(args, names, settings, tally, finished)
+    done = {entry["number"] for entry in finished}
+    runner = runner_factory(players, referee, settings)
+    # Not closed on an exception: closing waits for the games under way, while an
+    # interrupted match must end at once (main kills the engines).
+    play_games(runner, [spec for spec in specs if spec.number not in done], reporter, tally)
+    runner.close()
     reporter.clear_progress()
     print("\n".join(tally.table()))
     if tally.sprt_verdict():
@@ -296,11 +328,48 @@ def run_match(args):
     print(f"results: {os.path.join(args.out, 'results.json')}")
 
 
+def run_local_match(args):
+    def local_runner(players, referee, settings):
+        return LocalRunner(args.concurrency or 1, players, referee, settings,
+                           fresh_engines=args.fresh_engines)
+
+    run_match(args, local_runner, engine_name)
+
+
+def run_dask_match(args):
+    try:
+        from lifeline_tools import dask_runner  # only a match on a cluster needs Dask
+    except ImportError as error:
+        raise SystemExit(f"referee: --dask needs Python's distributed (Debian: "
+                         f"python3-distributed) in {sys.executable}: {error}")
+
+    client, cluster = dask_runner.connect(args.dask)
+    package = None
+    try:
+        package = dask_runner.share_package(client)
+
+        def cluster_runner(players, referee, settings):
+            return dask_runner.DaskRunner(client, players, referee, settings,
+                                          limit=args.concurrency)
+
+        run_match(args, cluster_runner,
+                  functools.partial(dask_runner.program_name_on_cluster, client))
+    finally:
+        if package is not None:
+            dask_runner.withdraw_package(client, package)
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
 def main(argv=None):
     args = parse_arguments(argv)
     gtp.install_cleanup()
     try:
-        run_match(args)
+        if args.dask is None:
+            run_local_match(args)
+        else:
+            run_dask_match(args)
     except KeyboardInterrupt:
         print("\nreferee: interrupted", file=sys.stderr)
         return 130

@@ -7,6 +7,7 @@ whether the game is over. The players only ever receive `genmove` for their own 
 This module does not schedule games, keep statistics or write files.
 """
 
+import os
 import time
 from dataclasses import dataclass, field
 
@@ -58,6 +59,30 @@ class Seat:
             self._engine = None
 
 
+def play_with_fresh_engines(spec, players, referee, settings):
+    """Plays one game with engines started for it and closed after it, so that the game
+    depends on nothing the engines did before: a match plays the same games whatever order,
+    thread or machine they are played in. Returns its GameResult."""
+    seats = [Seat(player) for player in players]
+    referee_seat = Seat(referee)
+    try:
+        return Game(spec, seats, referee_seat, settings).play()
+    finally:
+        for seat in seats + [referee_seat]:
+            seat.close()
+
+
+def program_name(command, timeout):
+    """The engine's answer to `name`, or its program file's name when the answer is empty;
+    raises EngineError when the command does not start or does not answer."""
+    engine = GtpEngine(command)
+    try:
+        answer = engine.send("name", timeout)
+        return answer.text if answer.ok and answer.text else os.path.basename(command.split()[0])
+    finally:
+        engine.close()
+
+
 @dataclass(frozen=True)
 class GameSettings:
     size: int = 7
@@ -97,6 +122,10 @@ class GameResult:
     final_scores: dict = field(default_factory=dict)  # program name -> its final_score
     warnings: list = field(default_factory=list)
     seconds: float = 0.0
+    # Set by whoever schedules the game: the Dask worker that played it (empty when the
+    # referee played it itself) and the workers that were lost while they played it.
+    worker: str = ""
+    replays: list = field(default_factory=list)
 
     @property
     def forfeit(self):

@@ -5,8 +5,9 @@ It keeps the Lifeline turn structure (double turns under strong pie, the swap, k
 the four setup stones of weak and komi pie) on a hexhex board of named cells, but it is a toy
 ruler: nothing is ever captured, any empty cell is legal, and the game is over after
 `--length` turns (the side to move then loses). That is enough to act as the referee engine
-and to exercise every path of the referee. `--mode` chooses how it misbehaves as a player,
-on its `--fail-at`-th genmove of a game:
+and to exercise every path of the referee; `--think S` makes every genmove take S seconds, for
+games that last. `--mode` chooses how it misbehaves as a player, on its `--fail-at`-th
+genmove of a game:
 
   good        always answers a legal move
   illegal     answers an occupied cell
@@ -200,6 +201,7 @@ class FakeEngine:
 
     def cmd_genmove(self, args):
         self.genmoves += 1
+        time.sleep(self.options.think)
         mode = self.options.mode
         color = args[0].lower()[0] if args else self.game.to_move
         if mode == "swap" and self.game.swap_legal():
@@ -243,6 +245,7 @@ def main():
     parser.add_argument("--fail-at", type=int, default=2)
     parser.add_argument("--length", type=int, default=12)
     parser.add_argument("--name")
+    parser.add_argument("--think", type=float, default=0.0, help="seconds before each genmove")
     parser.add_argument("--tag", help="ignored; lets a test find the process")
     parser.add_argument("--log", help="append every command received to this file")
     parser.add_argument("--pidfile", help="hang mode: write the child's process id here")

@@ -212,6 +212,24 @@ class MatchTest(RefereeTestCase):
         self.assertEqual(sorted(game["number"] for game in results["games"]), list(range(1, 7)))
         self.assertEqual(results["summary"]["games"], 6)
 
+    def test_resume_keeps_the_games_finished(self):
+        _, first = self.match("good", "illegal", "--games", "2")
+        record = os.path.join(self.out, "game-0001.txt")
+        finished_at = os.stat(record).st_mtime_ns
+        _, second = self.match("good", "illegal", "--games", "4")
+        self.assertEqual([game["number"] for game in second["games"]], [1, 2, 3, 4])
+        self.assertEqual(second["games"][:2], first["games"])
+        self.assertEqual(second["summary"]["wins"][f"one-{self.tag}"], 4)
+        self.assertEqual(os.stat(record).st_mtime_ns, finished_at)
+
+    def test_resume_refuses_another_match(self):
+        self.match("good", "good", "--games", "1")
+        engine = fake("good", name=f"one-{self.tag}")
+        process, _ = run_referee(self.out, engine, fake("good", name=f"two-{self.tag}"),
+                                 "--games", "1", "--size", "5")
+        self.assertNotEqual(process.returncode, 0)
+        self.assertIn("is another match (settings differs)", process.stderr)
+
     def test_same_engine_names_are_told_apart(self):
         process, results = run_referee(self.out, fake("good", tag=self.tag),
                                        fake("good", tag=self.tag), "--games", "1")

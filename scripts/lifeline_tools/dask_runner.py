@@ -1,0 +1,181 @@
+"""Plays the games of a match as tasks on a Dask cluster (scripts/referee.py --dask).
+
+Each task plays one whole game on a worker, with engines started there for that game (their
+commands are read on the worker: `$VARIABLES` come from its environment and a relative path
+starts from its working directory). The referee keeps the schedule, the tally and the files.
+A task announces its start as an event: when the scheduler runs a game again because its
+worker was lost, the earlier starts tell the referee so and the record lists them. The code
+of this package travels to the workers with the match, so a worker needs Dask and the
+engines but no copy of these tools.
+"""
+
+import os
+import queue
+import tempfile
+import uuid
+import zipfile
+
+import distributed
+from distributed.diagnostics.plugin import UploadFile
+
+from .game import GameResult, Player, play_with_fresh_engines, program_name
+from .gtp import EngineError
+
+LOCAL_PREFIX = "local:"
+START_TOPIC = "lifeline-game-start"
+
+# Run on every worker before the package is sent: a worker that played an earlier match keeps
+# that match's modules in sys.modules, and sending a newer archive reloads only the package's
+# __init__. Source text run by the builtin exec, because a function of this package could not
+# be unpickled on a worker that does not have the package yet.
+FORGET_PACKAGE = """
+import sys
+for name in [name for name in sys.modules if name.split(".")[0] == "lifeline_tools"]:
+    del sys.modules[name]
+"""
+
+
+def connect(address):
+    """(client, cluster): a client of the scheduler at `address`, or of a new cluster of N
+    single-threaded worker processes on this machine for 'local:N' (cluster is then that
+    cluster, else None)."""
+    if not address.startswith(LOCAL_PREFIX):
+        return distributed.Client(address), None
+    workers = int(address[len(LOCAL_PREFIX):])
+    cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1,
+                                       processes=True, dashboard_address=None)
+    return distributed.Client(cluster), cluster
+
+
+def on_this_worker(player):
+    """The player with its command as this machine reads it."""
+    return Player(player.name, os.path.expanduser(os.path.expandvars(player.command)))
+
+
+def play_game_task(spec, players, referee, settings, match):
+    """A task: plays one game on the worker that runs it; returns (GameResult, attempt id)."""
+    worker = distributed.get_worker()
+    attempt = uuid.uuid4().hex
+    worker.log_event(START_TOPIC, {"match": match, "game": spec.number, "attempt": attempt,
+                                   "worker": worker.address})
+    result = play_with_fresh_engines(spec, [on_this_worker(player) for player in players],
+                                     on_this_worker(referee), settings)
+    result.worker = worker.address
+    return result, attempt
+
+
+def program_name_task(command, timeout):
+    """A task: (the engine's name, None), or (None, why the command fails on the worker)."""
+    try:
+        return program_name(os.path.expanduser(os.path.expandvars(command)), timeout), None
+    except EngineError as error:
+        return None, f"'{command}' fails on a worker: {error}"
+
+
+def program_name_on_cluster(client, command, timeout):
+    """The engine's name, asked on a worker; raises SystemExit when it fails there."""
+    name, error = client.submit(program_name_task, command, timeout, pure=False).result()
+    if error:
+        raise SystemExit(f"referee: {error}")
+    return name
+
+
+def share_package(client):
+    """Sends this package to every worker, present and future, before any task needs it;
+    returns the name to give to withdraw_package."""
+    name = f"lifeline-tools-{uuid.uuid4().hex}"
+    client.run(exec, FORGET_PACKAGE, {})
+    with tempfile.TemporaryDirectory() as directory:
+        client.register_worker_plugin(UploadFile(package_archive(directory)), name=name)
+    return name
+
+
+def withdraw_package(client, name):
+    client.unregister_worker_plugin(name)
+
+
+def package_archive(directory):
+    """Writes this package as a zip file into `directory`; returns the file's path."""
+    package = os.path.dirname(os.path.abspath(__file__))
+    path = os.path.join(directory, f"lifeline_tools_{uuid.uuid4().hex[:8]}.zip")
+    with zipfile.ZipFile(path, "w") as archive:
+        for name in sorted(os.listdir(package)):
+            if name.endswith(".py"):
+                archive.write(os.path.join(package, name), f"lifeline_tools/{name}")
+    return path
+
+
+class DaskRunner:
+    """Games as tasks on the cluster of `client`, at most one a worker thread (and at most
+    `limit` when given); the same methods as local_runner.LocalRunner."""
+
+    def __init__(self, client, players, referee, settings, limit=None):
+        self._client = client
+        self._task_arguments = (players, referee, settings)
+        self._limit = limit
+        self._match = uuid.uuid4().hex
+        self._futures = {}  # future -> GameSpec, for games submitted and not yet reported
+        self._completed = distributed.as_completed()
+        self._starts = queue.Queue()  # start events, filled by the client's event thread
+        self._attempts = {}  # game number -> {attempt id: worker address}
+        client.subscribe_topic(START_TOPIC, self._starts.put)
+
+    def free_slots(self):
+        threads = sum(self._client.nthreads().values())
+        slots = min(threads, self._limit) if self._limit else threads
+        return max(slots, 1) - len(self._futures)
+
+    def under_way(self):
+        return len(self._futures)
+
+    def submit(self, spec):
+        future = self._client.submit(play_game_task, spec, *self._task_arguments, self._match,
+                                     key=f"lifeline-game-{spec.number}-{self._match}")
+        self._futures[future] = spec
+        self._completed.add(future)
+
+    def next_result(self):
+        """The next game to finish, with the workers lost while they played it."""
+        while True:
+            future = next(self._completed)
+            spec = self._futures.pop(future, None)
+            if spec is not None:  # else a game cancelled after an SPRT verdict
+                return self._result_of(future, spec)
+
+    def cancel_unstarted(self):
+        """Cancels the games that no worker has started; the others finish and count."""
+        self._read_starts()
+        for future, spec in list(self._futures.items()):
+            if spec.number not in self._attempts:
+                future.cancel()
+                del self._futures[future]
+
+    def close(self):
+        self._client.unsubscribe_topic(START_TOPIC)
+
+    def _result_of(self, future, spec):
+        try:
+            result, attempt = future.result()
+        except distributed.KilledWorker as error:
+            # The scheduler gave up after losing several workers to this game.
+            result, attempt = self._lost_game(spec, error), None
+        self._read_starts()
+        result.replays = [f"{worker} was lost during the game" for started, worker
+                          in self._attempts.get(spec.number, {}).items() if started != attempt]
+        return result
+
+    def _lost_game(self, spec, error):
+        names = [player.name for player in self._task_arguments[0]]
+        return GameResult(number=spec.number, black=names[spec.first],
+                          white=names[1 - spec.first], opening=spec.opening,
+                          reason="aborted", detail=f"every worker that played it was lost "
+                                                   f"({error})")
+
+    def _read_starts(self):
+        while True:
+            try:
+                _, event = self._starts.get_nowait()
+            except queue.Empty:
+                return
+            if event.get("match") == self._match:
+                self._attempts.setdefault(event["game"], {})[event["attempt"]] = event["worker"]
