@@ -58,14 +58,14 @@ def opening_classes(base, stones):
     return [(min(members), len(members)) for key, members in sorted(classes.items())]
 
 
-def new_game(engine, base, rules, komi):
+def new_game(engine, base, rules, komi, memory):
     for command in (f"lifeline-set base {base}", f"lifeline-set rules {rules}",
                     f"lifeline-set komi {komi}", "clear_board"):
         answer = engine.send(command)
         if not answer.ok:
             raise RuntimeError(f"{command}: {answer.text}")
     # Each case starts with an empty table, so that its count is its own.
-    engine.send("lifeline-set solver-memory " + str(engine.memory))
+    engine.send(f"lifeline-set solver-memory {memory}")
 
 
 def main():
@@ -83,14 +83,13 @@ def main():
 
     gtp.install_cleanup()
     engine = gtp.GtpEngine(f"{args.engine} --verbose=true", stderr_tail=200)
-    engine.memory = args.memory
     total_nodes, total_seconds = 0, 0.0
     try:
         if args.rules == "komi-pie":
             print("| komi | verdict for Black | positions | seconds |")
             print("|---|---|---|---|")
             for komi in args.komi:
-                new_game(engine, args.base, args.rules, komi)
+                new_game(engine, args.base, args.rules, komi, args.memory)
                 answer, nodes, spent = solve(engine, "lifeline-solve_all", args.seconds)
                 total_nodes, total_seconds = total_nodes + nodes, total_seconds + spent
                 print(f"| {komi} | {answer} | {nodes} | {spent:.1f} |", flush=True)
@@ -101,7 +100,7 @@ def main():
             print("| first turn | class size | White's swap decision | positions | seconds |")
             print("|---|---|---|---|---|")
             for turn, size in opening_classes(args.base, stones):
-                new_game(engine, args.base, args.rules, 0)
+                new_game(engine, args.base, args.rules, 0, args.memory)
                 for point in turn:
                     answer = engine.send(f"play b {names[point]}")
                     if not answer.ok:

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "search/mcts_options.h"
+
 namespace lifeline {
 
 SolvingPlayer::SolvingPlayer(std::unique_ptr<Player> search, std::shared_ptr<Solver> solver,
@@ -32,7 +34,7 @@ bool SolvingPlayer::SolveLimitsFor(const Position& position, const SearchLimits&
   // A search without limits of its own (the player's default visits) gets the same budget as
   // its default: the solver's share of it in positions.
   if (solve.max_seconds <= 0 && solve.max_nodes <= 0) {
-    solve.max_nodes = static_cast<int64_t>(20000 * options_.nodes_per_visit);
+    solve.max_nodes = static_cast<int64_t>(MctsOptions().default_visits * options_.nodes_per_visit);
   }
   return true;
 }
