@@ -119,8 +119,9 @@ def main():
                 print(f"| {move} | {size} | {answer} | {nodes} | {spent:.1f} |", flush=True)
             print()
             print("First turns by verdict:", ", ".join(f"{k}: {v}" for k, v in tally.items()))
-        print(f"Total: {total_nodes} positions in {total_seconds:.1f} s "
-              f"({total_nodes / max(total_seconds, 1e-9):.0f} positions/s)")
+        rate = (f" ({total_nodes / total_seconds:.0f} positions/s)"
+                if total_seconds >= 0.1 else "")
+        print(f"Total: {total_nodes} positions in {total_seconds:.1f} s{rate}")
     finally:
         engine.close()
 
