@@ -46,3 +46,19 @@
 #? [(info move [A-E]\d,[A-E]\d visits \d+ winrate [01]\.\d{4} prior [01]\.\d{4} order 0 (proof (win|loss) )?pv [^\n]*\n)+play [A-E]\d,[A-E]\d]
 924 lifeline-turn
 #? [white 2 opening]
+
+# The learned move model's view: no features in the opening, then one line per legal
+# placement with its probability and five features (the probabilities follow the committed
+# weights, so only their form is pinned).
+930 boardsize 4
+#? []
+931 lifeline-move_features
+#? []
+932 play b A1,D4
+#? []
+933 play w G7,D1
+#? []
+934 lifeline-move_features extra
+#? [(?#error)syntax error: expected 0 arguments]*
+935 lifeline-move_features
+#? [([A-G][1-7] [01]\.\d{6} tactic:\d near:[0-4] own:[0-4] ring:\d+ shape:\d+\n?){33}]

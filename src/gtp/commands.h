@@ -44,6 +44,8 @@ void AddGoGuiCommands(CommandRegistry& registry, CommandContext& context);
 void AddSearchCommands(CommandRegistry& registry, CommandContext& context);
 // lifeline-solve, lifeline-solve_all.
 void AddSolverCommands(CommandRegistry& registry, CommandContext& context);
+// lifeline-move_features.
+void AddMoveFeatureCommands(CommandRegistry& registry, CommandContext& context);
 // gogui-analyze_commands and the analysis commands it lists.
 void AddGoGuiAnalyzeCommands(CommandRegistry& registry, CommandContext& context);
 

@@ -63,6 +63,7 @@ SearchResult Engine::Think(const ProgressCallback& progress, double report_inter
   limits.report_interval = report_interval;
   limits.stop = stop;
   ponder_requested_ = false;
+  player_->SetRecentStones(RecentStonesOf(game_.moves(), game_.movers()));
   return player_->Search(now, limits, rng_, progress);
 }
 
@@ -74,6 +75,7 @@ void Engine::Commit(const Move& move) {
 }
 
 SearchResult Engine::Analyze(const SearchLimits& limits, const ProgressCallback& progress) {
+  player_->SetRecentStones(RecentStonesOf(game_.moves(), game_.movers()));
   return player_->Search(position(), limits, rng_, progress);
 }
 
@@ -82,6 +84,7 @@ void Engine::Ponder(const std::atomic<bool>& stop) {
   SearchLimits limits;
   limits.until_stopped = true;
   limits.stop = &stop;
+  player_->SetRecentStones(RecentStonesOf(game_.moves(), game_.movers()));
   player_->Search(position(), limits, rng_, nullptr);
 }
 

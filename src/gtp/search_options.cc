@@ -25,6 +25,8 @@ constexpr Switch kSwitches[] = {
     {option::kRave, &MctsOptions::rave,
      "RAVE: all-moves-as-first statistics mixed into the win rates"},
     {option::kPriors, &MctsOptions::priors, "priors from Lifeline knowledge for new tree nodes"},
+    {option::kMoveModel, &MctsOptions::move_model,
+     "priors from the learned move model instead of the hand-set table"},
     {option::kPolicy, &MctsOptions::policy,
      "playouts that take kills, answer threats, avoid self-kills"},
     {option::kSettled, &MctsOptions::count_settled,
@@ -54,6 +56,8 @@ MctsOptions SearchSettings(const OptionTable& table) {
   }
   options.prior_visits = table.Get(option::kPriorVisits);
   options.prior_amaf_visits = table.Get(option::kPriorAmafVisits);
+  options.model_prior_slope = table.Get(option::kModelPriorSlope);
+  options.puct = table.Get(option::kPuct);
   options.exploration = table.Get(option::kExploration);
   options.rave_equivalence = table.Get(option::kRaveEquivalence);
   options.resign_below = table.Get(option::kResign);
@@ -115,6 +119,12 @@ void DeclareSearchOptions(OptionTable& table, Engine& engine) {
   table.Declare(rebuilds(
       OptionSpec::Number(option::kPriorAmafVisits, defaults.prior_amaf_visits, 0, 1000,
                          "virtual AMAF visits that carry a prior (its weight under RAVE)")));
+  table.Declare(rebuilds(OptionSpec::Number(
+      option::kModelPriorSlope, defaults.model_prior_slope, 0, 1,
+      "with move-model, prior win rate gained per unit of log policy share over the average")));
+  table.Declare(rebuilds(OptionSpec::Number(
+      option::kPuct, defaults.puct, 0, 100,
+      "weight of the learned policy in the selection formula (PUCT term); 0 leaves it out")));
   table.Declare(rebuilds(OptionSpec::Number(option::kExploration, defaults.exploration, 0, 100,
                                             "UCB1 exploration constant")));
   table.Declare(rebuilds(

@@ -52,6 +52,7 @@ Session::Session(std::istream& in, std::ostream& out, std::unique_ptr<Player> pl
   AddGoGuiAnalyzeCommands(registry_, context_);
   AddSearchCommands(registry_, context_);
   AddSolverCommands(registry_, context_);
+  AddMoveFeatureCommands(registry_, context_);
 }
 
 absl::Status Session::Configure(const Settings& settings) {
