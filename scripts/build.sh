@@ -15,6 +15,7 @@ build_dir=${LIFELINE_BUILD_DIR:-build}
 packages=(cmake g++ make libabsl-dev libgtest-dev python3)  # the engine and its tests
 packages+=(chromium chromium-driver python3-selenium)  # browser front end tests
 packages+=(python3-distributed)  # matches on a Dask cluster (scripts/referee.py --dask)
+packages+=(python3-numpy)  # the move model's training (scripts/patterns.py)
 
 missing=()
 have_package() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
