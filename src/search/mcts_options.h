@@ -28,6 +28,15 @@ struct MctsOptions {
   double prior_visits = 5.0;
   // The same prior's weight among the AMAF statistics, when RAVE is on.
   double prior_amaf_visits = 0.0;
+  // Priors from the learned move model (move_model.h) instead of the hand-set table: a move
+  // whose policy share is r times the average of its siblings gets the prior win rate
+  // 0.5 + model_prior_slope * ln(r), kept within [0.05, 0.95].
+  bool move_model = false;
+  double model_prior_slope = 0.1;
+  // PUCT: each child's score gains puct * share * sqrt(parent visits) / (1 + visits), share
+  // being its learned policy share, so that the search spends its visits where the model
+  // expects the good moves; 0 leaves the term out.
+  double puct = 0.0;
 
   // Playouts that take kills, answer threats and avoid killing their own groups (see
   // PolicyPlayout) instead of uniformly random ones.

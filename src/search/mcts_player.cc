@@ -152,7 +152,7 @@ SearchResult MctsPlayer::Search(const Position& position, const SearchLimits& li
     return result;
   }
   const double start = clock_.Now();
-  tree_.SetRoot(position);
+  tree_.SetRoot(position, recent_);
   kept_visits_ = tree_.pool()[0].visits.load(kRelaxed);
   simulations_began_ = clock_.Now() - start;
   max_visits_ = limits.max_visits;
@@ -173,7 +173,7 @@ SearchResult MctsPlayer::Search(const Position& position, const SearchLimits& li
     // the budget searches afresh without making proofs: the move with the best chances
     // against a fallible opponent is the most visited one again.
     tree_.Clear();
-    tree_.SetRoot(position);
+    tree_.SetRoot(position, recent_);
     kept_visits_ = 0;
     tree_.SetProving(false);
     done_.store(false, kRelaxed);

@@ -25,6 +25,7 @@ class MctsPlayer : public Player {
 
   std::string Name() const override { return "mcts"; }
   void NewGame() override;
+  void SetRecentStones(const RecentStones& recent) override { recent_ = recent; }
   SearchResult Search(const Position& position, const SearchLimits& limits, Rng& rng,
                       const ProgressCallback& progress) override;
 
@@ -72,6 +73,7 @@ class MctsPlayer : public Player {
   bool critical_ = false;
   // The win rate the previous search gave its move, for the player then to move.
   double last_win_rate_ = -1;
+  RecentStones recent_;
   Color last_mover_ = Color::kBlack;
 };
 

@@ -7,6 +7,7 @@
 
 #include "core/check.h"
 #include "search/policy_playout.h"
+#include "search/move_model.h"
 #include "search/priors.h"
 #include "search/recorded_playout.h"
 
@@ -38,7 +39,8 @@ void MctsTree::Clear() {
   has_root_ = false;
 }
 
-bool MctsTree::SetRoot(const Position& position) {
+bool MctsTree::SetRoot(const Position& position, const RecentStones& recent) {
+  root_recent_ = recent;
   if (options_.reuse_tree && has_root_) {
     if (const std::optional<uint32_t> found = FindDescendant(position)) {
       pool_.KeepSubtree(*found);
@@ -169,19 +171,57 @@ void MctsTree::TryExpand(uint32_t index, const Position& position, Rng& rng, Wor
     node.expansion.store(Expansion::kLeaf, kRelaxed);
     return;
   }
-  std::vector<uint8_t>& priors = worker.priors;
-  priors.assign(count, kNeutralPrior);
-  if (options_.priors) ComputePriors(position, moves, priors);
+  JudgeMoves(position, worker, moves, worker.priors, worker.policy);
   for (uint32_t i = 0; i < count; ++i) {
     pool_[first + i].SetMove(moves[i]);
-    pool_[first + i].prior = priors[i];
+    pool_[first + i].prior = worker.priors[i];
+    pool_[first + i].policy = EncodePolicyShare(worker.policy[i]);
   }
   node.first_child.store(first, kRelaxed);
   node.num_children.store(static_cast<uint16_t>(count), kRelaxed);
   node.expansion.store(Expansion::kExpanded, std::memory_order_release);
 }
 
-double MctsTree::Score(const Node& child, double log_parent) const {
+RecentStones MctsTree::RecentAtLeaf(const Worker& worker) const {
+  RecentStones recent;
+  bool found[2] = {false, false};
+  // The move of path node i was made by the side to move at node i - 1.
+  for (size_t i = worker.path.size(); i-- > 1;) {
+    const Node& node = pool_[worker.path[i].node];
+    const int mover = Index(worker.path[i - 1].to_move);
+    if (found[mover] || node.kind != Move::Kind::kPlace) continue;
+    recent.last[mover] = node.cell;
+    found[mover] = true;
+  }
+  for (int color = 0; color < 2; ++color) {
+    if (!found[color]) recent.last[color] = root_recent_.last[color];
+  }
+  return recent;
+}
+
+void MctsTree::JudgeMoves(const Position& position, const Worker& worker,
+                          std::span<const Move> moves, std::vector<uint8_t>& priors,
+                          std::vector<float>& policy) const {
+  const size_t count = moves.size();
+  priors.assign(count, kNeutralPrior);
+  policy.assign(count, 1.0f / static_cast<float>(count));
+  const bool model_priors = options_.priors && options_.move_model;
+  if (model_priors || options_.puct > 0) {
+    ComputeMovePolicy(MoveModel::Default(), position, RecentAtLeaf(worker), moves, policy);
+  }
+  if (!options_.priors) return;
+  if (!model_priors) {
+    ComputePriors(position, moves, priors);
+    return;
+  }
+  for (size_t i = 0; i < count; ++i) {
+    const double ratio = std::max(policy[i] * static_cast<double>(count), 1e-9);
+    const double win_rate = std::clamp(0.5 + options_.model_prior_slope * std::log(ratio), 0.05, 0.95);
+    priors[i] = static_cast<uint8_t>(std::lround(win_rate * kPriorScale));
+  }
+}
+
+double MctsTree::Score(const Node& child, double sqrt_parent, double log_parent) const {
   double n = child.visits.load(kRelaxed);
   double wins = child.wins.load(kRelaxed);
   double amaf_n = options_.rave ? child.amaf_visits.load(kRelaxed) : 0;
@@ -211,13 +251,21 @@ double MctsTree::Score(const Node& child, double log_parent) const {
   } else {
     value = wins / n;
   }
-  return value + options_.exploration * std::sqrt(log_parent / std::max(n, 1.0));
+  double score = value + options_.exploration * std::sqrt(log_parent / std::max(n, 1.0));
+  if (options_.puct > 0) {
+    // Real visits only: the prior's virtual visits must not damp the policy's term too.
+    const double visits = child.visits.load(kRelaxed);
+    score += options_.puct * PolicyShare(child.policy) * sqrt_parent / (1 + visits);
+  }
+  return score;
 }
 
 uint32_t MctsTree::SelectChild(const Node& node) const {
   const uint32_t first = node.first_child.load(kRelaxed);
   const uint32_t count = node.num_children.load(kRelaxed);
-  const double log_parent = std::log(std::max(node.visits.load(kRelaxed), 1));
+  const int32_t parent_visits = std::max(node.visits.load(kRelaxed), 1);
+  const double log_parent = std::log(parent_visits);
+  const double sqrt_parent = std::sqrt(parent_visits);
   uint32_t best = first;
   double best_score = -std::numeric_limits<double>::infinity();
   for (uint32_t i = first; i < first + count; ++i) {
@@ -226,7 +274,7 @@ uint32_t MctsTree::SelectChild(const Node& node) const {
     if (proof == Proof::kWin) return i;
     // A proven loss is chosen only when every child is one (the node is then proven too).
     if (proof == Proof::kLoss) continue;
-    const double score = Score(child, log_parent);
+    const double score = Score(child, sqrt_parent, log_parent);
     if (score > best_score) {
       best_score = score;
       best = i;

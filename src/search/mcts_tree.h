@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "core/bitset.h"
@@ -12,6 +13,7 @@
 #include "search/mcts_options.h"
 #include "search/node_pool.h"
 #include "search/player.h"
+#include "search/recent_stones.h"
 
 namespace lifeline {
 
@@ -46,12 +48,14 @@ class MctsTree {
     std::vector<Step> path;
     std::vector<Move> moves;
     std::vector<uint8_t> priors;
+    std::vector<float> policy;
   };
 
   // Makes `position` the root. With tree reuse, keeps the subtree of a node a few actions
   // below the old root that holds the same position; otherwise starts afresh. Returns true
   // when a subtree was kept.
-  bool SetRoot(const Position& position);
+  // `recent` names the stones played last before it (for the learned move model).
+  bool SetRoot(const Position& position, const RecentStones& recent = {});
   // Forgets the tree, so that the next SetRoot starts afresh.
   void Clear();
   // Whether new proofs are made (MctsOptions::solver at first). Off, the tree still honours
@@ -89,11 +93,17 @@ class MctsTree {
 
  private:
   void TryExpand(uint32_t index, const Position& position, Rng& rng, Worker& worker);
+  // The recent stones before the position at the end of worker.path.
+  RecentStones RecentAtLeaf(const Worker& worker) const;
+  // Prior win rates and policy shares of a new node's moves, into worker.priors and
+  // worker.policy.
+  void JudgeMoves(const Position& position, const Worker& worker, std::span<const Move> moves,
+                  std::vector<uint8_t>& priors, std::vector<float>& policy) const;
   // Plays the simulation out from the leaf at the end of worker.path; the winner is named in
   // the leaf's colours.
   Color Playout(const Position& position, const Worker& worker, Rng& rng, Bitset played[2]) const;
   uint32_t SelectChild(const Node& node) const;
-  double Score(const Node& child, double log_parent) const;
+  double Score(const Node& child, double sqrt_parent, double log_parent) const;
   void UpdateProof(Node& node, bool pending) const;
   // Credits the winner (in the leaf's colours) to every node of worker.path, with RAVE
   // statistics and solver proofs.
@@ -113,6 +123,7 @@ class MctsTree {
   bool proving_;
   NodePool pool_;
   Position root_position_;
+  RecentStones root_recent_;
   bool has_root_ = false;
 };
 

@@ -1,7 +1,9 @@
 #ifndef LIFELINE_SEARCH_NODE_POOL_H_
 #define LIFELINE_SEARCH_NODE_POOL_H_
 
+#include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -16,6 +18,13 @@ namespace lifeline {
 enum class Proof : int8_t { kUnknown = 0, kWin = 1, kLoss = -1 };
 
 enum class Expansion : uint8_t { kLeaf, kExpanding, kExpanded };
+
+// The byte in which a node keeps its policy share, and back.
+inline uint8_t EncodePolicyShare(double share) {
+  const double code = share > 0 ? -8 * std::log(share) : 255;
+  return static_cast<uint8_t>(std::clamp(std::lround(code), 0L, 255L));
+}
+inline double PolicyShare(uint8_t code) { return std::exp(-code / 8.0); }
 
 // One node of the search tree: the move that leads to it and its statistics. Statistics are
 // atomics so that several threads update them without locks; `visits` is raised on the way
@@ -36,6 +45,9 @@ struct Node {
   Move::Kind kind = Move::Kind::kPlace;
   // The prior win rate of the move (see priors.h), set before the node is published.
   uint8_t prior = 0;
+  // The move's share of the learned policy among its siblings, as -8 ln(share) rounded and
+  // capped at 255 (see PolicyShare); set before the node is published.
+  uint8_t policy = 0;
   int16_t cell = kNoCell;
 
   Move move() const;

@@ -10,6 +10,7 @@
 #include "core/move.h"
 #include "core/position.h"
 #include "core/random.h"
+#include "search/recent_stones.h"
 
 namespace lifeline {
 
@@ -71,6 +72,9 @@ class Player {
   virtual std::string Name() const = 0;
   // Forgets anything kept from earlier moves (for instance a reusable tree).
   virtual void NewGame() {}
+  // The most recent stone of each colour before the position of the next searches, which the
+  // position itself does not keep (see RecentStones); players that ignore history ignore it.
+  virtual void SetRecentStones(const RecentStones& /*recent*/) {}
   virtual SearchResult Search(const Position& position, const SearchLimits& limits, Rng& rng,
                               const ProgressCallback& progress) = 0;
 };

@@ -38,6 +38,7 @@ class SolvingPlayer : public Player {
 
   std::string Name() const override { return search_->Name() + "+solver"; }
   void NewGame() override { search_->NewGame(); }
+  void SetRecentStones(const RecentStones& recent) override { search_->SetRecentStones(recent); }
   SearchResult Search(const Position& position, const SearchLimits& limits, Rng& rng,
                       const ProgressCallback& progress) override;
 
