@@ -7,19 +7,34 @@
 
 namespace lifeline {
 
+// Words that hold the largest board: N = 13 has a 25 x 25 array, 625 bits.
+inline constexpr int kMaxWords = 10;
+
 // A set of board positions, one bit per cell of the D x D array that holds a hexhex board of
-// diameter D = 2N - 1 (N = 13 needs 625 bits). Positions outside the hexagon are never set by
-// the board. Plain value type: copying is cheap and allocation-free, which is what search
-// and undo rely on. It knows nothing of geometry; shifts live in Geometry.
-class Bitset {
+// diameter D = 2N - 1, in W 64-bit words. Positions outside the hexagon are never set by the
+// board. Plain value type: copying is cheap and allocation-free, which is what search and
+// undo rely on. It knows nothing of geometry; shifts live in Geometry.
+//
+// W is the number of words the board needs (Geometry::words()), or kMaxWords for a set that
+// serves every base: every loop over the words has a length known at compile time, so a set
+// sized to a small board costs a fraction of a full one. Converting between widths copies the
+// common words and clears the rest, which is exact as long as the narrower width still holds
+// the board's array.
+template <int W>
+class BasicBitset {
  public:
-  static constexpr int kWords = 10;
+  static_assert(W >= 1 && W <= kMaxWords);
+  static constexpr int kWords = W;
   static constexpr int kBits = kWords * 64;
 
-  constexpr Bitset() : words_{} {}
+  constexpr BasicBitset() : words_{} {}
+  template <int V>
+  explicit BasicBitset(const BasicBitset<V>& other) : words_{} {
+    for (int i = 0; i < (V < W ? V : W); ++i) words_[i] = other.word(i);
+  }
 
-  static Bitset Single(int pos) {
-    Bitset b;
+  static BasicBitset Single(int pos) {
+    BasicBitset b;
     b.Set(pos);
     return b;
   }
@@ -55,12 +70,12 @@ class Bitset {
     }
     return -1;
   }
-  bool Intersects(const Bitset& o) const {
+  bool Intersects(const BasicBitset& o) const {
     uint64_t acc = 0;
     for (int i = 0; i < kWords; ++i) acc |= words_[i] & o.words_[i];
     return acc != 0;
   }
-  bool Contains(const Bitset& o) const { return (o & ~*this).None(); }
+  bool Contains(const BasicBitset& o) const { return (o & ~*this).None(); }
 
   // Calls f(pos) for each set position in increasing order.
   template <typename F>
@@ -70,33 +85,33 @@ class Bitset {
     }
   }
 
-  Bitset& operator&=(const Bitset& o) {
+  BasicBitset& operator&=(const BasicBitset& o) {
     for (int i = 0; i < kWords; ++i) words_[i] &= o.words_[i];
     return *this;
   }
-  Bitset& operator|=(const Bitset& o) {
+  BasicBitset& operator|=(const BasicBitset& o) {
     for (int i = 0; i < kWords; ++i) words_[i] |= o.words_[i];
     return *this;
   }
-  Bitset& operator^=(const Bitset& o) {
+  BasicBitset& operator^=(const BasicBitset& o) {
     for (int i = 0; i < kWords; ++i) words_[i] ^= o.words_[i];
     return *this;
   }
   // Removes the positions of o.
-  Bitset& Subtract(const Bitset& o) {
+  BasicBitset& Subtract(const BasicBitset& o) {
     for (int i = 0; i < kWords; ++i) words_[i] &= ~o.words_[i];
     return *this;
   }
-  friend Bitset operator&(Bitset a, const Bitset& b) { return a &= b; }
-  friend Bitset operator|(Bitset a, const Bitset& b) { return a |= b; }
-  friend Bitset operator^(Bitset a, const Bitset& b) { return a ^= b; }
-  Bitset operator~() const {
-    Bitset r;
+  friend BasicBitset operator&(BasicBitset a, const BasicBitset& b) { return a &= b; }
+  friend BasicBitset operator|(BasicBitset a, const BasicBitset& b) { return a |= b; }
+  friend BasicBitset operator^(BasicBitset a, const BasicBitset& b) { return a ^= b; }
+  BasicBitset operator~() const {
+    BasicBitset r;
     for (int i = 0; i < kWords; ++i) r.words_[i] = ~words_[i];
     return r;
   }
   // Written out because the defaulted comparison of the array becomes a memcmp call.
-  friend bool operator==(const Bitset& a, const Bitset& b) {
+  friend bool operator==(const BasicBitset& a, const BasicBitset& b) {
     uint64_t diff = 0;
     for (int i = 0; i < kWords; ++i) diff |= a.words_[i] ^ b.words_[i];
     return diff == 0;
@@ -125,6 +140,9 @@ class Bitset {
 
   std::array<uint64_t, kWords> words_;
 };
+
+// The width that every base fits, used wherever speed does not depend on the board's size.
+using Bitset = BasicBitset<kMaxWords>;
 
 }  // namespace lifeline
 

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "core/board_width.h"
 #include "core/ring_runs.h"
 
 namespace lifeline {
@@ -16,7 +17,8 @@ struct RunStarts {
   Cell first_cells[3] = {kNoCell, kNoCell, kNoCell};
 };
 
-RunStarts FindRuns(const Geometry& geometry, Cell c, const Bitset& set) {
+template <int W>
+RunStarts FindRuns(const Geometry& geometry, Cell c, const BasicBitset<W>& set) {
   const int mask = RingMask(geometry, c, set);
   RunStarts runs;
   runs.count = RingRuns(mask);
@@ -30,38 +32,47 @@ RunStarts FindRuns(const Geometry& geometry, Cell c, const Bitset& set) {
 
 }  // namespace
 
-Board::Board(const Geometry& geometry) : geometry_(&geometry) {}
+template <int W>
+BasicBoard<W>::BasicBoard(const Geometry& geometry) : geometry_(&geometry) {}
 
-void Board::AddStone(Cell c, Color color) {
+template <int W>
+void BasicBoard<W>::AddStone(Cell c, Color color) {
   stones_[Index(color)].Set(c);
   hash_ ^= geometry_->StoneKey(c, color);
 }
 
-void Board::RemoveStones(const Bitset& set, Color color) { RemoveSet(set & stones(color), color); }
+template <int W>
+void BasicBoard<W>::RemoveStones(const Bits& set, Color color) {
+  RemoveSet(set & stones(color), color);
+}
 
-void Board::RemoveSet(const Bitset& set, Color color) {
+template <int W>
+void BasicBoard<W>::RemoveSet(const Bits& set, Color color) {
   stones_[Index(color)].Subtract(set);
   set.ForEach([&](int c) { hash_ ^= geometry_->StoneKey(c, color); });
 }
 
-Bitset Board::LegalPlacements(Color color) const {
-  const Bitset& own = stones(color);
-  const Bitset open = empty();
+template <int W>
+typename BasicBoard<W>::Bits BasicBoard<W>::LegalPlacements(Color color) const {
+  const Bits& own = stones(color);
+  const Bits open = empty();
   return geometry_->Flood(own, open | own) & open;
 }
 
-bool Board::IsLegalPlacement(Color color, Cell c) const {
-  const Bitset& own = stones(color);
-  if (geometry_->NeighborSet(c).Intersects(own)) return true;
-  const Bitset passable = empty() | own;
-  Bitset reach = Bitset::Single(c);
+template <int W>
+bool BasicBoard<W>::IsLegalPlacement(Color color, Cell c) const {
+  const Bits& own = stones(color);
+  if (geometry_->NeighborSet<W>(c).Intersects(own)) return true;
+  const Bits passable = empty() | own;
+  Bits reach = Bits::Single(c);
   do {
     if (reach.Intersects(own)) return true;
   } while (geometry_->GrowOnce(reach, passable));
   return false;
 }
 
-PlacementEffect Board::PlaceFast(Color color, Cell c) {
+template <int W>
+PlacementEffect BasicBoard<W>::PlaceFast(Color color, Cell c) {
   AddStone(c, color);
   PlacementEffect effect;
   effect.removed[Index(Opponent(color))] = RemoveEnemiesCutBy(c, Opponent(color));
@@ -69,16 +80,17 @@ PlacementEffect Board::PlaceFast(Color color, Cell c) {
   return effect;
 }
 
-int Board::RemoveEnemiesCutBy(Cell c, Color enemy) {
-  const Bitset& enemy_stones = stones(enemy);
-  const Bitset passable = empty() | enemy_stones;
+template <int W>
+int BasicBoard<W>::RemoveEnemiesCutBy(Cell c, Color enemy) {
+  const Bits& enemy_stones = stones(enemy);
+  const Bits passable = empty() | enemy_stones;
   const RunStarts runs = FindRuns(*geometry_, c, passable);
   if (runs.count <= 1) return 0;  // the enemy region around c is still one piece
 
   // Grow from the first run until it meets every other run (nothing was split) or stops.
-  Bitset targets;
+  Bits targets;
   for (int k = 1; k < runs.count; ++k) targets.Set(runs.first_cells[k]);
-  Bitset piece = Bitset::Single(runs.first_cells[0]);
+  Bits piece = Bits::Single(runs.first_cells[0]);
   do {
     if (piece.Contains(targets)) return 0;
   } while (geometry_->GrowOnce(piece, passable));
@@ -86,16 +98,16 @@ int Board::RemoveEnemiesCutBy(Cell c, Color enemy) {
   // The region was split. Every enemy group was alive before (it shared its region with
   // another enemy group); after the split a group dies exactly when it is the only group
   // left in its piece.
-  Bitset dead;
-  Bitset covered;
+  Bits dead;
+  Bits covered;
   for (int k = 0; k < runs.count; ++k) {
     const Cell start = runs.first_cells[k];
     if (covered.Test(start)) continue;
-    if (k > 0) piece = geometry_->Flood(Bitset::Single(start), passable);
+    if (k > 0) piece = geometry_->Flood(Bits::Single(start), passable);
     covered |= piece;
-    const Bitset in_piece = piece & enemy_stones;
+    const Bits in_piece = piece & enemy_stones;
     if (in_piece.None()) continue;
-    if (geometry_->Flood(Bitset::Single(in_piece.Lowest()), enemy_stones) == in_piece) {
+    if (geometry_->Flood(Bits::Single(in_piece.Lowest()), enemy_stones) == in_piece) {
       dead |= in_piece;
     }
   }
@@ -103,16 +115,17 @@ int Board::RemoveEnemiesCutBy(Cell c, Color enemy) {
   return dead.Count();
 }
 
-int Board::RemoveMergedIfAlone(Cell c, Color color) {
-  const Bitset& own = stones(color);
+template <int W>
+int BasicBoard<W>::RemoveMergedIfAlone(Cell c, Color color) {
+  const Bits& own = stones(color);
   // One run of own neighbours (or none) means c joined at most one group: the number of
   // groups in the region is unchanged and every group stays alive.
   if (FindRuns(*geometry_, c, own).count <= 1) return 0;
-  const Bitset group = geometry_->Flood(Bitset::Single(c), own);
-  Bitset others = own;
+  const Bits group = geometry_->Flood(Bits::Single(c), own);
+  Bits others = own;
   others.Subtract(group);
-  const Bitset passable = empty() | own;
-  Bitset reach = group;
+  const Bits passable = empty() | own;
+  Bits reach = group;
   do {
     if (reach.Intersects(others)) return 0;
   } while (geometry_->GrowOnce(reach, passable));
@@ -120,7 +133,8 @@ int Board::RemoveMergedIfAlone(Cell c, Color color) {
   return group.Count();
 }
 
-PlacementEffect Board::PlaceAndResolve(Color color, std::span<const Cell> cells) {
+template <int W>
+PlacementEffect BasicBoard<W>::PlaceAndResolve(Color color, std::span<const Cell> cells) {
   for (Cell c : cells) AddStone(c, color);
   PlacementEffect effect;
   effect.removed[Index(Opponent(color))] = RemoveDeadGroups(Opponent(color));
@@ -128,15 +142,16 @@ PlacementEffect Board::PlaceAndResolve(Color color, std::span<const Cell> cells)
   return effect;
 }
 
-int Board::RemoveDeadGroups(Color color) {
-  const Bitset& own = stones(color);
-  const Bitset passable = empty() | own;
-  Bitset remaining = own;
-  Bitset dead;
+template <int W>
+int BasicBoard<W>::RemoveDeadGroups(Color color) {
+  const Bits& own = stones(color);
+  const Bits passable = empty() | own;
+  Bits remaining = own;
+  Bits dead;
   while (remaining.Any()) {
-    const Bitset seed = Bitset::Single(remaining.Lowest());
-    const Bitset in_region = geometry_->Flood(seed, passable) & own;
-    const Bitset group = geometry_->Flood(seed, own);
+    const Bits seed = Bits::Single(remaining.Lowest());
+    const Bits in_region = geometry_->Flood(seed, passable) & own;
+    const Bits group = geometry_->Flood(seed, own);
     if (group == in_region) dead |= group;
     remaining.Subtract(in_region);
   }
@@ -144,19 +159,23 @@ int Board::RemoveDeadGroups(Color color) {
   return dead.Count();
 }
 
-Bitset Board::GroupAt(Cell c, Color color) const {
-  return geometry_->Flood(Bitset::Single(c), stones(color));
+template <int W>
+typename BasicBoard<W>::Bits BasicBoard<W>::GroupAt(Cell c, Color color) const {
+  return geometry_->Flood(Bits::Single(c), stones(color));
 }
 
-Bitset Board::RegionAt(Cell c, Color color) const {
-  return geometry_->Flood(Bitset::Single(c), empty() | stones(color));
+template <int W>
+typename BasicBoard<W>::Bits BasicBoard<W>::RegionAt(Cell c, Color color) const {
+  return geometry_->Flood(Bits::Single(c), empty() | stones(color));
 }
 
-bool Board::IsGroupDead(Cell c, Color color) const {
+template <int W>
+bool BasicBoard<W>::IsGroupDead(Cell c, Color color) const {
   return (RegionAt(c, color) & stones(color)) == GroupAt(c, color);
 }
 
-std::string Board::ToDiagram() const {
+template <int W>
+std::string BasicBoard<W>::ToDiagram() const {
   const Geometry& g = *geometry_;
   std::string out;
   for (int y = g.diameter() - 1; y >= 0; --y) {
@@ -174,8 +193,10 @@ std::string Board::ToDiagram() const {
   return out;
 }
 
-absl::StatusOr<Board> Board::FromDiagram(const Geometry& geometry, absl::string_view text) {
-  Board board(geometry);
+template <int W>
+absl::StatusOr<BasicBoard<W>> BasicBoard<W>::FromDiagram(const Geometry& geometry,
+                                                         absl::string_view text) {
+  BasicBoard board(geometry);
   int y = geometry.diameter() - 1;
   int x = 0;
   // Advances (x, y) to the next cell in diagram order; false past the last cell.
@@ -191,8 +212,8 @@ absl::StatusOr<Board> Board::FromDiagram(const Geometry& geometry, absl::string_
   for (char ch : text) {
     if (ch == ' ' || ch == '\n' || ch == '\t' || ch == '\r') continue;
     if (ch != 'X' && ch != 'O' && ch != '.') {
-      return absl::InvalidArgumentError(absl::StrCat("unexpected character '", std::string(1, ch),
-                                                     "' in diagram"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("unexpected character '", std::string(1, ch), "' in diagram"));
     }
     if (!next_cell()) return absl::InvalidArgumentError("diagram has too many cells");
     if (ch != '.') board.AddStone(geometry.CellAt(x, y), ch == 'X' ? Color::kBlack : Color::kWhite);
@@ -201,5 +222,9 @@ absl::StatusOr<Board> Board::FromDiagram(const Geometry& geometry, absl::string_
   if (next_cell()) return absl::InvalidArgumentError("diagram has too few cells");
   return board;
 }
+
+#define LL_INSTANTIATE(w) template class BasicBoard<w>;
+LL_FOR_EACH_BOARD_WIDTH(LL_INSTANTIATE)
+#undef LL_INSTANTIATE
 
 }  // namespace lifeline

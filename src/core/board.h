@@ -26,14 +26,27 @@ struct PlacementEffect {
 // common single-stone placement decides from the ring of six neighbours whether any flood is
 // needed at all (see docs/design.md). The board does not know whose turn it is, the opening,
 // swap or komi: that is Game's job.
-class Board {
+//
+// W is the width of its bitsets (BasicBitset): at least the geometry's words(). Playouts use
+// the board sized to its base; everything else uses Board, which holds every base. Defined
+// for the widths that some base needs (board.cc).
+template <int W>
+class BasicBoard {
  public:
-  explicit Board(const Geometry& geometry);
+  using Bits = BasicBitset<W>;
+
+  explicit BasicBoard(const Geometry& geometry);
+  // The same stones at another width (which must hold the geometry's words).
+  template <int V>
+  explicit BasicBoard(const BasicBoard<V>& other)
+      : geometry_(&other.geometry()),
+        stones_{Bits(other.stones(Color::kBlack)), Bits(other.stones(Color::kWhite))},
+        hash_(other.hash()) {}
 
   const Geometry& geometry() const { return *geometry_; }
-  const Bitset& stones(Color color) const { return stones_[Index(color)]; }
-  Bitset occupied() const { return stones_[0] | stones_[1]; }
-  Bitset empty() const { return geometry_->cells() & ~occupied(); }
+  const Bits& stones(Color color) const { return stones_[Index(color)]; }
+  Bits occupied() const { return stones_[0] | stones_[1]; }
+  Bits empty() const { return geometry_->cells<W>() & ~occupied(); }
   bool IsEmpty(Cell c) const { return !stones_[0].Test(c) && !stones_[1].Test(c); }
   bool HasStone(Cell c, Color color) const { return stones_[Index(color)].Test(c); }
   // The Zobrist hash of the stones alone.
@@ -42,12 +55,12 @@ class Board {
   // Puts a stone on an empty cell without removing anything (setup stones, diagrams).
   void AddStone(Cell c, Color color);
   // Takes stones of one colour off the board.
-  void RemoveStones(const Bitset& set, Color color);
+  void RemoveStones(const Bits& set, Color color);
 
   // The cells where a single stone of `color` changes the board: the empty cells from which a
   // path of empty or `color` cells reaches a `color` stone (RULES.md shows this equals the
   // "board must change" rule). Empty when `color` has no stone.
-  Bitset LegalPlacements(Color color) const;
+  Bits LegalPlacements(Color color) const;
   // LegalPlacements(color).Test(c) for one empty cell, usually without a flood: a cell next to
   // an own stone is legal at once, otherwise a flood from it stops at the first own stone.
   bool IsLegalPlacement(Color color, Cell c) const;
@@ -67,8 +80,8 @@ class Board {
 
   // The group of `color` stones containing `c`, and the region (empty or `color` cells)
   // containing `c`.
-  Bitset GroupAt(Cell c, Color color) const;
-  Bitset RegionAt(Cell c, Color color) const;
+  Bits GroupAt(Cell c, Color color) const;
+  Bits RegionAt(Cell c, Color color) const;
   // True when the group of `color` at `c` has no other `color` group in its region.
   bool IsGroupDead(Cell c, Color color) const;
 
@@ -77,15 +90,15 @@ class Board {
   std::string ToDiagram() const;
   // Reads a diagram in the same form (whitespace is free; exactly num_cells() tokens from
   // "XO.", in the order ToDiagram writes them).
-  static absl::StatusOr<Board> FromDiagram(const Geometry& geometry, absl::string_view text);
+  static absl::StatusOr<BasicBoard> FromDiagram(const Geometry& geometry, absl::string_view text);
 
-  friend bool operator==(const Board& a, const Board& b) {
+  friend bool operator==(const BasicBoard& a, const BasicBoard& b) {
     return a.geometry_ == b.geometry_ && a.stones_[0] == b.stones_[0] &&
            a.stones_[1] == b.stones_[1];
   }
 
  private:
-  void RemoveSet(const Bitset& set, Color color);
+  void RemoveSet(const Bits& set, Color color);
   // Enemy groups of `enemy` that die because `c` (now occupied by the opponent) splits the
   // enemy region that contained it; removes them and returns the count of stones removed.
   int RemoveEnemiesCutBy(Cell c, Color enemy);
@@ -94,9 +107,11 @@ class Board {
   int RemoveMergedIfAlone(Cell c, Color color);
 
   const Geometry* geometry_;
-  Bitset stones_[2];
+  Bits stones_[2];
   uint64_t hash_ = 0;
 };
+
+using Board = BasicBoard<kMaxWords>;
 
 }  // namespace lifeline
 

@@ -35,11 +35,17 @@ const Geometry& Geometry::ForBase(int base) {
 }
 
 Geometry::Geometry(int base)
-    : base_(base), diameter_(2 * base - 1), num_cells_(0), words_(0), neighbors_{},
-      neighbor_sets_{}, ring_positions_{}, stone_keys_{} {
+    : base_(base),
+      diameter_(2 * base - 1),
+      num_cells_(0),
+      words_(0),
+      neighbors_{},
+      neighbor_sets_{},
+      ring_positions_{},
+      stone_keys_{} {
   words_ = (array_size() + 63) / 64;
   LL_CHECK(words_ <= Bitset::kWords);
-  LL_CHECK(array_size() <= kNeverSet);
+  LL_CHECK(never_set() >= array_size());
   for (int y = 0; y < diameter_; ++y) {
     for (int x = 0; x < diameter_; ++x) {
       if (!IsCell(x, y)) continue;
@@ -51,7 +57,7 @@ Geometry::Geometry(int base)
         const int ny = y + kRing[k][1];
         const bool on_board = IsCell(nx, ny);
         neighbors_[c][k] = on_board ? CellAt(nx, ny) : kNoCell;
-        ring_positions_[c][k] = on_board ? CellAt(nx, ny) : kNeverSet;
+        ring_positions_[c][k] = on_board ? CellAt(nx, ny) : never_set();
         if (on_board) neighbor_sets_[c].Set(CellAt(nx, ny));
       }
     }
@@ -68,45 +74,6 @@ Geometry::Geometry(int base)
 
 bool Geometry::IsCell(int x, int y) const {
   return x >= 0 && y >= 0 && x < diameter_ && y < diameter_ && std::abs(x - y) <= base_ - 1;
-}
-
-// With cells at x + y * D, the neighbours (x±1, y), (x, y±1), (x+1, y+1), (x-1, y-1) are the
-// shifts ±1, ±D, ±(D+1). A shift by one wraps from the last column into the first column of
-// another row, but no two cells of the hexagon are joined that way (the corners of the D x D
-// array that it would join lie outside the hexagon), so masking with cells() is exact.
-Bitset Geometry::Expand(const Bitset& set) const {
-  Bitset out = set & cells_;
-  GrowOnce(out, cells_);
-  return out;
-}
-
-// The hot loop of the whole engine: Expand and mask fused over the words in use.
-bool Geometry::GrowOnce(Bitset& set, const Bitset& passable) const {
-  const int n = words_;
-  const int d = diameter_;
-  uint64_t right[Bitset::kWords];
-  uint64_t left[Bitset::kWords];
-  for (int i = 0; i < n; ++i) {
-    const uint64_t w = set.word(i);
-    right[i] = w | (w << 1) | (i > 0 ? set.word(i - 1) >> 63 : 0);
-    left[i] = w | (w >> 1) | (i + 1 < n ? set.word(i + 1) << 63 : 0);
-  }
-  uint64_t changed = 0;
-  for (int i = 0; i < n; ++i) {
-    const uint64_t up = (right[i] << d) | (i > 0 ? right[i - 1] >> (64 - d) : 0);
-    const uint64_t down = (left[i] >> d) | (i + 1 < n ? left[i + 1] << (64 - d) : 0);
-    const uint64_t next = (right[i] | left[i] | up | down) & passable.word(i);
-    changed |= next ^ set.word(i);
-    set.word(i) = next;
-  }
-  return changed != 0;
-}
-
-Bitset Geometry::Flood(const Bitset& seed, const Bitset& passable) const {
-  Bitset set = seed & passable;
-  while (GrowOnce(set, passable)) {
-  }
-  return set;
 }
 
 }  // namespace lifeline

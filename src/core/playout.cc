@@ -1,19 +1,14 @@
 #include "core/playout.h"
 
+#include "core/board_width.h"
+
 namespace lifeline {
 
 PlayoutResult RandomPlayout(Position position, Rng& rng) {
-  PlayoutResult result;
-  const int max_actions = kMaxPlayoutActionsPerCell * position.geometry().num_cells();
-  while (result.actions < max_actions) {
-    const std::optional<Move> move = position.RandomMove(rng);
-    if (!move) break;
-    position.Play(*move);
-    ++result.actions;
-  }
-  result.truncated = result.actions >= max_actions;
-  result.winner = Opponent(position.to_move());
-  return result;
+  return WithBoardWidth(position.geometry(), [&](auto width) {
+    constexpr int w = decltype(width)::value;
+    return RandomPlayout<w>(BasicPosition<w>(position), rng);
+  });
 }
 
 }  // namespace lifeline

@@ -2,7 +2,9 @@
 #define LIFELINE_CORE_PLAYOUT_H_
 
 #include <cstdint>
+#include <optional>
 
+#include "core/move.h"
 #include "core/position.h"
 #include "core/random.h"
 
@@ -21,7 +23,25 @@ inline constexpr int kMaxPlayoutActionsPerCell = 50;
 
 // Plays uniformly random legal actions (Position::RandomMove) from `position` to the end of the
 // game and returns the winner. The unit of work of Monte Carlo search and of the benchmark.
+// Runs on the position sized to its base (board_width.h); the width changes the speed only,
+// not a single random draw, so the result is the same as on the full width.
 PlayoutResult RandomPlayout(Position position, Rng& rng);
+
+// The same playout at width W, which must hold the geometry's words.
+template <int W>
+PlayoutResult RandomPlayout(BasicPosition<W> position, Rng& rng) {
+  PlayoutResult result;
+  const int max_actions = kMaxPlayoutActionsPerCell * position.geometry().num_cells();
+  while (result.actions < max_actions) {
+    const std::optional<Move> move = position.RandomMove(rng);
+    if (!move) break;
+    position.Play(*move);
+    ++result.actions;
+  }
+  result.truncated = result.actions >= max_actions;
+  result.winner = Opponent(position.to_move());
+  return result;
+}
 
 }  // namespace lifeline
 

@@ -1,5 +1,6 @@
 #include "core/position.h"
 
+#include "core/board_width.h"
 #include "core/check.h"
 
 namespace lifeline {
@@ -28,30 +29,36 @@ const char* PhaseName(Phase phase) {
   return "?";
 }
 
-Position::Position(const Geometry& geometry, const Rules& rules)
+template <int W>
+BasicPosition<W>::BasicPosition(const Geometry& geometry, const Rules& rules)
     : rules_(rules),
       board_(geometry),
       komi_left_(rules.balancing == Balancing::kKomiPie ? rules.komi : 0) {}
 
-Phase Position::phase() const {
+template <int W>
+Phase BasicPosition<W>::phase() const {
   if (!HasLegalAction()) return Phase::kOver;
   return opening_turns_ < OpeningLength(rules_.balancing) ? Phase::kOpening : Phase::kPlay;
 }
 
-int Position::stones_to_place() const {
+template <int W>
+int BasicPosition<W>::stones_to_place() const {
   if (!HasLegalAction()) return 0;
   return IsDoubleTurn() && pending_ == kNoCell ? 2 : 1;
 }
 
-bool Position::IsDoubleTurn() const {
+template <int W>
+bool BasicPosition<W>::IsDoubleTurn() const {
   return rules_.balancing == Balancing::kStrongPie && opening_turns_ < 2;
 }
 
-bool Position::IsSetupTurn() const {
+template <int W>
+bool BasicPosition<W>::IsSetupTurn() const {
   return rules_.balancing != Balancing::kStrongPie && opening_turns_ < 4;
 }
 
-uint64_t Position::hash() const {
+template <int W>
+uint64_t BasicPosition<W>::hash() const {
   uint64_t state = static_cast<uint64_t>(Index(to_move_));
   state |= static_cast<uint64_t>(opening_turns_) << 1;
   state |= static_cast<uint64_t>(swapped_) << 4;
@@ -60,58 +67,66 @@ uint64_t Position::hash() const {
   return board_.hash() ^ MixBits(state);
 }
 
-bool Position::CanSwap() const {
+template <int W>
+bool BasicPosition<W>::CanSwap() const {
   return rules_.balancing != Balancing::kKomiPie && to_move_ == Color::kWhite && !swapped_ &&
          opening_turns_ == 1 && pending_ == kNoCell;
 }
 
-bool Position::CanSpendKomi() const {
+template <int W>
+bool BasicPosition<W>::CanSpendKomi() const {
   return rules_.balancing == Balancing::kKomiPie && to_move_ == Color::kWhite &&
          opening_turns_ >= 4 && komi_left_ > 0;
 }
 
-Bitset Position::SetupCells() const {
-  Bitset cells = board_.empty();
+template <int W>
+typename BasicPosition<W>::Bits BasicPosition<W>::SetupCells() const {
+  Bits cells = board_.empty();
   const Cell first = first_setup_stone_[Index(to_move_)];
-  if (first != kNoCell) cells.Subtract(geometry().NeighborSet(first));
+  if (first != kNoCell) cells.Subtract(geometry().template NeighborSet<W>(first));
   return cells;
 }
 
 // A pair is legal when placing both stones and resolving captures changes `before`.
-bool Position::PairAllowedOn(const Board& before, Cell a, Cell b) const {
+template <int W>
+bool BasicPosition<W>::PairAllowedOn(const BasicBoard<W>& before, Cell a, Cell b) const {
   if (a == b || !before.IsEmpty(a) || !before.IsEmpty(b)) return false;
-  Board after = before;
+  BasicBoard<W> after = before;
   const Cell cells[2] = {a, b};
   after.PlaceAndResolve(to_move_, cells);
   return !(after == before);
 }
 
 // The board before the current double turn: without the pending stone.
-static Board BoardBeforeTurn(const Board& board, Cell pending, Color mover) {
-  Board before = board;
-  if (pending != kNoCell) before.RemoveStones(Bitset::Single(pending), mover);
+template <int W>
+static BasicBoard<W> BoardBeforeTurn(const BasicBoard<W>& board, Cell pending, Color mover) {
+  BasicBoard<W> before = board;
+  if (pending != kNoCell) before.RemoveStones(BasicBitset<W>::Single(pending), mover);
   return before;
 }
 
-bool Position::IsLegalPair(Cell a, Cell b) const {
+template <int W>
+bool BasicPosition<W>::IsLegalPair(Cell a, Cell b) const {
   if (!IsDoubleTurn()) return false;
   return PairAllowedOn(BoardBeforeTurn(board_, pending_, to_move_), a, b);
 }
 
-Bitset Position::PairPartners(Cell a) const {
-  const Board before = BoardBeforeTurn(board_, pending_, to_move_);
-  Bitset partners;
+template <int W>
+typename BasicPosition<W>::Bits BasicPosition<W>::PairPartners(Cell a) const {
+  const BasicBoard<W> before = BoardBeforeTurn(board_, pending_, to_move_);
+  Bits partners;
   before.empty().ForEach([&](Cell b) {
     if (PairAllowedOn(before, a, b)) partners.Set(b);
   });
   return partners;
 }
 
-Bitset Position::PlacementCells() const {
+template <int W>
+typename BasicPosition<W>::Bits BasicPosition<W>::PlacementCells() const {
   if (IsDoubleTurn()) {
     if (pending_ != kNoCell) return PairPartners(pending_);
-    const Bitset open = board_.empty();
-    Bitset starts;
+    const Bits open = board_.empty();
+    Bits starts;
     open.ForEach([&](Cell a) {
       bool found = false;
       open.ForEach([&](Cell b) {
@@ -125,11 +140,12 @@ Bitset Position::PlacementCells() const {
   return board_.LegalPlacements(to_move_);
 }
 
-bool Position::HasLegalAction() const {
+template <int W>
+bool BasicPosition<W>::HasLegalAction() const {
   if (CanSwap() || CanSpendKomi()) return true;
   if (IsDoubleTurn()) {
     if (pending_ != kNoCell) return true;  // a pending stone was accepted with a partner
-    const Bitset open = board_.empty();
+    const Bits open = board_.empty();
     bool found = false;
     open.ForEach([&](Cell a) {
       open.ForEach([&](Cell b) {
@@ -142,12 +158,13 @@ bool Position::HasLegalAction() const {
   return board_.LegalPlacements(to_move_).Any();
 }
 
-std::vector<Move> Position::LegalMoves() const {
+template <int W>
+std::vector<Move> BasicPosition<W>::LegalMoves() const {
   std::vector<Move> moves;
   if (CanSwap()) moves.push_back(Move::Swap());
   if (CanSpendKomi()) moves.push_back(Move::SpendKomi());
   if (IsDoubleTurn() && pending_ == kNoCell) {
-    const Bitset open = board_.empty();
+    const Bits open = board_.empty();
     open.ForEach([&](Cell a) {
       open.ForEach([&](Cell b) {
         if (a < b && PairAllowedOn(board_, a, b)) moves.push_back(Move::Pair(a, b));
@@ -159,11 +176,12 @@ std::vector<Move> Position::LegalMoves() const {
   return moves;
 }
 
-std::optional<Move> Position::RandomMove(Rng& rng) const {
+template <int W>
+std::optional<Move> BasicPosition<W>::RandomMove(Rng& rng) const {
   if (IsDoubleTurn() && pending_ == kNoCell) {
     // Uniform over the legal pairs and the swap: draw from all pairs of empty cells plus one
     // slot for the swap, and draw again when the pair is illegal.
-    const Bitset open = board_.empty();
+    const Bits open = board_.empty();
     const uint32_t n = static_cast<uint32_t>(open.Count());
     const uint32_t pairs = n * (n - 1) / 2;
     const uint32_t slots = pairs + (CanSwap() ? 1 : 0);
@@ -185,7 +203,7 @@ std::optional<Move> Position::RandomMove(Rng& rng) const {
   if (!IsSetupTurn() && pending_ == kNoCell) {
     // A single turn: draw from the empty cells plus a komi slot, and draw again when the cell
     // is illegal. Uniform over the legal actions, and most draws need no flood at all.
-    const Bitset open = board_.empty();
+    const Bits open = board_.empty();
     const uint32_t n = static_cast<uint32_t>(open.Count());
     const uint32_t slots = n + (CanSpendKomi() ? 1 : 0);
     for (int draw = 0; draw < kCellDraws && board_.stones(to_move_).Any(); ++draw) {
@@ -195,7 +213,7 @@ std::optional<Move> Position::RandomMove(Rng& rng) const {
       if (board_.IsLegalPlacement(to_move_, c)) return Move::Place(c);
     }
   }
-  const Bitset cells = PlacementCells();
+  const Bits cells = PlacementCells();
   const int extra = (CanSwap() ? 1 : 0) + (CanSpendKomi() ? 1 : 0);
   const int count = cells.Count();
   if (count + extra == 0) return std::nullopt;
@@ -204,20 +222,23 @@ std::optional<Move> Position::RandomMove(Rng& rng) const {
   return CanSwap() ? Move::Swap() : Move::SpendKomi();
 }
 
-std::optional<MoveError> Position::WhyIllegal(const Move& move) const {
+template <int W>
+std::optional<MoveError> BasicPosition<W>::WhyIllegal(const Move& move) const {
   const std::optional<MoveError> problem = MoveProblem(move);
   if (problem && !HasLegalAction()) return MoveError::kGameOver;
   return problem;
 }
 
-std::optional<MoveError> Position::WhyIllegal(Color mover, const Move& move) const {
+template <int W>
+std::optional<MoveError> BasicPosition<W>::WhyIllegal(Color mover, const Move& move) const {
   const std::optional<MoveError> problem =
       mover == to_move_ ? MoveProblem(move) : MoveError::kWrongColor;
   if (problem && !HasLegalAction()) return MoveError::kGameOver;
   return problem;
 }
 
-std::optional<MoveError> Position::MoveProblem(const Move& move) const {
+template <int W>
+std::optional<MoveError> BasicPosition<W>::MoveProblem(const Move& move) const {
   const Geometry& g = geometry();
   const auto on_board = [&](Cell c) { return c >= 0 && c < g.array_size() && g.cells().Test(c); };
   switch (move.kind) {
@@ -260,7 +281,8 @@ std::optional<MoveError> Position::MoveProblem(const Move& move) const {
   return std::nullopt;
 }
 
-void Position::Play(const Move& move) {
+template <int W>
+void BasicPosition<W>::Play(const Move& move) {
   switch (move.kind) {
     case Move::Kind::kSwap:
       swapped_ = true;  // the board and the side to move stay; the players change colours
@@ -289,7 +311,8 @@ void Position::Play(const Move& move) {
   }
 }
 
-void Position::PlaceSingle(Cell c) {
+template <int W>
+void BasicPosition<W>::PlaceSingle(Cell c) {
   if (all_alive_) {
     AddEffect(board_.PlaceFast(to_move_, c));
   } else {
@@ -300,9 +323,10 @@ void Position::PlaceSingle(Cell c) {
   EndTurn();
 }
 
-void Position::PlacePair(Cell a, Cell b) {
+template <int W>
+void BasicPosition<W>::PlacePair(Cell a, Cell b) {
   if (pending_ != kNoCell) {
-    board_.RemoveStones(Bitset::Single(pending_), to_move_);
+    board_.RemoveStones(Bits::Single(pending_), to_move_);
     pending_ = kNoCell;
   }
   const Cell cells[2] = {a, b};
@@ -312,7 +336,8 @@ void Position::PlacePair(Cell a, Cell b) {
   EndTurn();
 }
 
-void Position::PlaceSetup(Cell c) {
+template <int W>
+void BasicPosition<W>::PlaceSetup(Cell c) {
   board_.AddStone(c, to_move_);
   if (first_setup_stone_[Index(to_move_)] == kNoCell) first_setup_stone_[Index(to_move_)] = c;
   ++opening_turns_;
@@ -321,11 +346,19 @@ void Position::PlaceSetup(Cell c) {
   EndTurn();
 }
 
-void Position::AddEffect(const PlacementEffect& effect) {
+template <int W>
+void BasicPosition<W>::AddEffect(const PlacementEffect& effect) {
   captured_[0] += effect.removed[0];
   captured_[1] += effect.removed[1];
 }
 
-void Position::EndTurn() { to_move_ = Opponent(to_move_); }
+template <int W>
+void BasicPosition<W>::EndTurn() {
+  to_move_ = Opponent(to_move_);
+}
+
+#define LL_INSTANTIATE(w) template class BasicPosition<w>;
+LL_FOR_EACH_BOARD_WIDTH(LL_INSTANTIATE)
+#undef LL_INSTANTIATE
 
 }  // namespace lifeline

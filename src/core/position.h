@@ -27,13 +27,23 @@ const char* PhaseName(Phase phase);  // "opening", "play", "over"
 // it is, where the opening stands, whether the swap was used, White's komi left, and the first
 // stone of a double turn that awaits its partner. A value type without heap memory; search
 // copies it. It keeps no history (Game does, for undo).
-class Position {
+//
+// W is the width of the board's bitsets (BasicBoard): playouts run on the position sized to
+// its base, everything else on Position, which holds every base. Defined for the widths that
+// some base needs (position.cc).
+template <int W>
+class BasicPosition {
  public:
-  Position(const Geometry& geometry, const Rules& rules);
+  using Bits = BasicBitset<W>;
+
+  BasicPosition(const Geometry& geometry, const Rules& rules);
+  // The same position at another width (which must hold the geometry's words).
+  template <int V>
+  explicit BasicPosition(const BasicPosition<V>& other);
 
   const Geometry& geometry() const { return board_.geometry(); }
   const Rules& rules() const { return rules_; }
-  const Board& board() const { return board_; }
+  const BasicBoard<W>& board() const { return board_; }
   Color to_move() const { return to_move_; }
   Phase phase() const;
   bool IsOver() const { return phase() == Phase::kOver; }
@@ -51,7 +61,7 @@ class Position {
   int opening_turns() const { return opening_turns_; }
   bool swapped() const { return swapped_; }
   // False when a group may be dead at the start of this turn (only right after the weak or
-  // komi pie setup, whose stones are never judged); Board::PlaceFast needs it true.
+  // komi pie setup, whose stones are never judged); BasicBoard::PlaceFast needs it true.
   bool all_groups_alive() const { return all_alive_; }
   // Stones of `color` removed from the board so far.
   int captured(Color color) const { return captured_[Index(color)]; }
@@ -61,7 +71,7 @@ class Position {
   // The cells where Move::Place(c) is legal now: single placements; setup placements; on a
   // double turn the cells that start a legal pair, or with a pending stone the cells that
   // complete one.
-  Bitset PlacementCells() const;
+  Bits PlacementCells() const;
   bool CanSwap() const;
   bool CanSpendKomi() const;
   bool IsLegalPair(Cell a, Cell b) const;
@@ -94,12 +104,12 @@ class Position {
   // WhyIllegal's reasons that belong to the move itself, without the game-over test.
   std::optional<MoveError> MoveProblem(const Move& move) const;
   // Cells the side to move may use for its current setup stone.
-  Bitset SetupCells() const;
-  bool PairAllowedOn(const Board& board, Cell a, Cell b) const;
-  Bitset PairPartners(Cell a) const;
+  Bits SetupCells() const;
+  bool PairAllowedOn(const BasicBoard<W>& board, Cell a, Cell b) const;
+  Bits PairPartners(Cell a) const;
 
   Rules rules_;
-  Board board_;
+  BasicBoard<W> board_;
   Color to_move_ = Color::kBlack;
   // Opening turns completed: strong pie 0..2 (a swap does not count), setup 0..4.
   int opening_turns_ = 0;
@@ -111,7 +121,26 @@ class Position {
   Cell pending_ = kNoCell;
   Cell first_setup_stone_[2] = {kNoCell, kNoCell};
   int captured_[2] = {0, 0};
+
+  template <int V>
+  friend class BasicPosition;
 };
+
+template <int W>
+template <int V>
+BasicPosition<W>::BasicPosition(const BasicPosition<V>& other)
+    : rules_(other.rules_),
+      board_(other.board_),
+      to_move_(other.to_move_),
+      opening_turns_(other.opening_turns_),
+      swapped_(other.swapped_),
+      all_alive_(other.all_alive_),
+      komi_left_(other.komi_left_),
+      pending_(other.pending_),
+      first_setup_stone_{other.first_setup_stone_[0], other.first_setup_stone_[1]},
+      captured_{other.captured_[0], other.captured_[1]} {}
+
+using Position = BasicPosition<kMaxWords>;
 
 }  // namespace lifeline
 

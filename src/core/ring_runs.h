@@ -15,7 +15,8 @@ namespace lifeline {
 // or join groups (two or more runs of stones): cells of one run touch each other already.
 
 // Bit k set when the k-th neighbour of `c` in ring order is in `set` (off-board: clear).
-inline int RingMask(const Geometry& geometry, Cell c, const Bitset& set) {
+template <int W>
+int RingMask(const Geometry& geometry, Cell c, const BasicBitset<W>& set) {
   const std::array<Cell, 6>& ring = geometry.RingPositions(c);
   int mask = 0;
   for (int k = 0; k < 6; ++k) mask |= static_cast<int>(set.Test(ring[k])) << k;

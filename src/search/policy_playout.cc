@@ -2,6 +2,7 @@
 
 #include <optional>
 
+#include "core/board_width.h"
 #include "core/move.h"
 #include "core/playout.h"
 #include "search/tactics.h"
@@ -15,11 +16,13 @@ namespace {
 constexpr int kDraws = 3;
 
 // The cell `me` places on; `legal` (the legal cells) must not be empty.
-Cell ChoosePlacement(const Board& board, Color me, const Bitset& legal, Cell last, Rng& rng) {
+template <int W>
+Cell ChoosePlacement(const BasicBoard<W>& board, Color me, const BasicBitset<W>& legal, Cell last,
+                     Rng& rng) {
   const Color enemy = Opponent(me);
   if (last != kNoCell && board.HasStone(last, enemy)) {
     Cell save = kNoCell;
-    Bitset near = legal & board.geometry().NeighborSet(last);
+    BasicBitset<W> near = legal & board.geometry().template NeighborSet<W>(last);
     while (near.Any()) {
       const Cell c = near.Lowest();
       near.Reset(c);
@@ -42,18 +45,26 @@ Cell ChoosePlacement(const Board& board, Color me, const Bitset& legal, Cell las
 
 Color PolicyPlayout(Position position, Cell last_move, Rng& rng, Bitset played[2],
                     bool count_settled) {
+  return PlayAtBoardWidth(
+      position, played, [&]<int W>(BasicPosition<W> sized, BasicBitset<W>* sized_played) {
+        return PolicyPlayout<W>(sized, last_move, rng, sized_played, count_settled);
+      });
+}
+
+template <int W>
+Color PolicyPlayout(BasicPosition<W> position, Cell last_move, Rng& rng, BasicBitset<W> played[2],
+                    bool count_settled) {
   const bool swapped_at_start = position.swapped();
   const int max_actions = kMaxPlayoutActionsPerCell * position.geometry().num_cells();
   for (int actions = 0; actions < max_actions; ++actions) {
-    if (const std::optional<Color> winner =
-            SettledEnd(position, count_settled, swapped_at_start)) {
+    if (const std::optional<Color> winner = SettledEnd(position, count_settled, swapped_at_start)) {
       return *winner;
     }
     const Color me = position.to_move();
     Move move;
     if (SinglePlacementsAreFast(position)) {
       // The play phase: single placements, and komi spending for White under komi pie.
-      const Bitset legal = position.board().LegalPlacements(me);
+      const BasicBitset<W> legal = position.board().LegalPlacements(me);
       const uint32_t count = static_cast<uint32_t>(legal.Count());
       const uint32_t extra = position.CanSpendKomi() ? 1 : 0;
       if (count + extra == 0) break;
@@ -67,7 +78,7 @@ Color PolicyPlayout(Position position, Cell last_move, Rng& rng, Bitset played[2
       if (!random) break;
       move = *random;
     }
-    Bitset& mine = played[Index(me)];
+    BasicBitset<W>& mine = played[Index(me)];
     if (move.kind == Move::Kind::kPlace || move.kind == Move::Kind::kPair) mine.Set(move.first);
     if (move.kind == Move::Kind::kPair) mine.Set(move.second);
     last_move = move.kind == Move::Kind::kPlace ? move.first : kNoCell;
@@ -75,5 +86,11 @@ Color PolicyPlayout(Position position, Cell last_move, Rng& rng, Bitset played[2
   }
   return WinnerAtStart(position, swapped_at_start);
 }
+
+#define LL_INSTANTIATE(w)                                                           \
+  template Color PolicyPlayout(BasicPosition<w> position, Cell last_move, Rng& rng, \
+                               BasicBitset<w> played[2], bool count_settled);
+LL_FOR_EACH_BOARD_WIDTH(LL_INSTANTIATE)
+#undef LL_INSTANTIATE
 
 }  // namespace lifeline

@@ -17,8 +17,14 @@ namespace lifeline {
 // times) when that stone would only kill its own group. Double turns, setup stones, swap and
 // komi spending stay uniformly random, as in Position::RandomMove. `last_move` is the cell of
 // the action that led to `position`, or kNoCell. Returns WinnerAtStart (recorded_playout.h);
-// stops early on a settled board when `count_settled` is set (SettledEnd).
+// stops early on a settled board when `count_settled` is set (SettledEnd). Runs on the position
+// sized to its base, with the same random draws as at the full width.
 Color PolicyPlayout(Position position, Cell last_move, Rng& rng, Bitset played[2],
+                    bool count_settled);
+
+// The same playout at width W, which must hold the geometry's words.
+template <int W>
+Color PolicyPlayout(BasicPosition<W> position, Cell last_move, Rng& rng, BasicBitset<W> played[2],
                     bool count_settled);
 
 }  // namespace lifeline

@@ -1,16 +1,18 @@
 #include "search/settled.h"
 
+#include "core/board_width.h"
 #include "core/geometry.h"
 #include "search/tactics.h"
 #include "search/vertex_cut.h"
 
 namespace lifeline {
 
-bool IsSettled(const Board& board) {
+template <int W>
+bool IsSettled(const BasicBoard<W>& board) {
   const Geometry& geometry = board.geometry();
-  const Bitset empty = board.empty();
-  const Bitset near_black = geometry.Expand(board.stones(Color::kBlack)) & empty;
-  const Bitset near_white = geometry.Expand(board.stones(Color::kWhite)) & empty;
+  const BasicBitset<W> empty = board.empty();
+  const BasicBitset<W> near_black = geometry.Expand(board.stones(Color::kBlack)) & empty;
+  const BasicBitset<W> near_white = geometry.Expand(board.stones(Color::kWhite)) & empty;
   // The quick test that fails during most of a game: one empty cell touches both colours.
   if (near_black.Intersects(near_white)) return false;
   return !geometry.Flood(near_black, empty).Intersects(near_white);
@@ -61,12 +63,17 @@ int SafePlacements(const Board& board, Color color, Bitset* cells) {
 
 namespace {
 
+// Past the opening with every group alive, on a settled board. Phase() is not asked: it looks
+// for a legal action, and a side to move without one has no safe placement either, so loses
+// the count.
+template <int W>
+bool IsCountable(const BasicPosition<W>& position) {
+  return SinglePlacementsAreFast(position) && IsSettled(position.board());
+}
+
+// The winner of a countable position.
 std::optional<Color> CountedWinner(const Position& position, bool allow_flows) {
-  // Past the opening with every group alive. Phase() is not asked: it looks for a legal
-  // action, and a side to move without one has no safe placement either, so loses the count.
-  if (!SinglePlacementsAreFast(position)) return std::nullopt;
   const Board& board = position.board();
-  if (!IsSettled(board)) return std::nullopt;
   // White's komi left (zero unless komi pie): White may spend a point on any turn.
   int komi[2] = {0, 0};
   komi[Index(Color::kWhite)] = position.komi_left();
@@ -96,11 +103,21 @@ std::optional<Color> CountedWinner(const Position& position, bool allow_flows) {
 }  // namespace
 
 std::optional<Color> SettledWinner(const Position& position) {
+  if (!IsCountable(position)) return std::nullopt;
   return CountedWinner(position, /*allow_flows=*/true);
 }
 
-std::optional<Color> QuickSettledWinner(const Position& position) {
-  return CountedWinner(position, /*allow_flows=*/false);
+// The test runs at the caller's width; the count, once per playout at most, at the full width.
+template <int W>
+std::optional<Color> QuickSettledWinner(const BasicPosition<W>& position) {
+  if (!IsCountable(position)) return std::nullopt;
+  return CountedWinner(Position(position), /*allow_flows=*/false);
 }
+
+#define LL_INSTANTIATE(w)                              \
+  template bool IsSettled(const BasicBoard<w>& board); \
+  template std::optional<Color> QuickSettledWinner(const BasicPosition<w>& position);
+LL_FOR_EACH_BOARD_WIDTH(LL_INSTANTIATE)
+#undef LL_INSTANTIATE
 
 }  // namespace lifeline

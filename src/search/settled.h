@@ -23,8 +23,10 @@ namespace lifeline {
 // cells that border only the other colour, which then belong to the other side. The search
 // only uses it to end playouts early, not as a rule.
 
-// Every empty region touches stones of at most one colour.
-bool IsSettled(const Board& board);
+// Every empty region touches stones of at most one colour. At any width (settled.cc defines
+// every width), since playouts ask it on every action of the board sized to its base.
+template <int W>
+bool IsSettled(const BasicBoard<W>& board);
 
 // On a settled board where every group is alive: the stones `color` can still place without
 // losing any of its own, and (in `cells`, when not null) the empty cells of its own regions.
@@ -37,8 +39,9 @@ std::optional<Color> SettledWinner(const Position& position);
 
 // SettledWinner when bounds on the counts found without a flow decide it (nearly always: the
 // flows are needed on one or two settled boards in a hundred, and cost milliseconds on a
-// large region); nullopt otherwise.
-std::optional<Color> QuickSettledWinner(const Position& position);
+// large region); nullopt otherwise. At any width, like IsSettled.
+template <int W>
+std::optional<Color> QuickSettledWinner(const BasicPosition<W>& position);
 
 }  // namespace lifeline
 
