@@ -29,6 +29,8 @@ constexpr Switch kSwitches[] = {
      "priors from the learned move model instead of the hand-set table"},
     {option::kPolicy, &MctsOptions::policy,
      "playouts that take kills, answer threats, avoid self-kills"},
+    {option::kPatternPlayouts, &MctsOptions::pattern_playouts,
+     "with policy, playouts draw cells by the learned model's ring patterns"},
     {option::kSettled, &MctsOptions::count_settled,
      "playouts end on a settled board, won by the side with more safe placements"},
     {option::kSolver, &MctsOptions::solver,

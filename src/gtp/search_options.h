@@ -27,6 +27,7 @@ inline constexpr OptionKey<double> kResign{"resign"};
 inline constexpr OptionKey<bool> kRave{"rave"};
 inline constexpr OptionKey<bool> kPriors{"priors"};
 inline constexpr OptionKey<bool> kPolicy{"policy"};
+inline constexpr OptionKey<bool> kPatternPlayouts{"pattern-playouts"};
 inline constexpr OptionKey<bool> kSettled{"settled"};
 inline constexpr OptionKey<bool> kSolver{"solver"};
 inline constexpr OptionKey<bool> kReuse{"reuse"};

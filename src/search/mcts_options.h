@@ -41,6 +41,9 @@ struct MctsOptions {
   // Playouts that take kills, answer threats and avoid killing their own groups (see
   // PolicyPlayout) instead of uniformly random ones.
   bool policy = true;
+  // With `policy`, the playouts' random cells follow the learned model's ring patterns (see
+  // PolicyPlayout) instead of a uniform draw.
+  bool pattern_playouts = false;
 
   // Playouts stop once the board is settled (every empty region touches one colour only) and
   // are won by the side with more safe placements left (see settled.h). Off by default:

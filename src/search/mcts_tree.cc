@@ -139,7 +139,8 @@ Color MctsTree::Playout(const Position& position, const Worker& worker, Rng& rng
   if (!options_.policy) return RecordedPlayout(position, rng, played, options_.count_settled);
   const Node& leaf = pool_[worker.path.back().node];
   const bool placed = worker.path.size() > 1 && leaf.kind == Move::Kind::kPlace;
-  return PolicyPlayout(position, placed ? leaf.cell : kNoCell, rng, played, options_.count_settled);
+  return PolicyPlayout(position, placed ? leaf.cell : kNoCell, rng, played, options_.count_settled,
+                       options_.pattern_playouts ? &MoveModel::Default() : nullptr);
 }
 
 void MctsTree::TryExpand(uint32_t index, const Position& position, Rng& rng, Worker& worker) {

@@ -61,6 +61,12 @@ absl::StatusOr<MoveModel> MoveModel::Parse(absl::string_view text) {
       return BadLine(line, "unknown feature");
     }
   }
+  const double strongest = *std::max_element(model.ring_.begin(), model.ring_.end());
+  model.ring_acceptance_.resize(model.ring_.size());
+  for (size_t code = 0; code < model.ring_.size(); ++code) {
+    model.ring_acceptance_[code] =
+        static_cast<uint64_t>(std::exp(model.ring_[code] - strongest) * 0x1.0p32);
+  }
   return model;
 }
 

@@ -38,6 +38,10 @@ class MoveModel {
   // The weight of the six neighbours alone, by raw ring code (12 bits): the playout's cheap
   // form of the model.
   double RingWeight(uint32_t raw_ring) const { return ring_[raw_ring]; }
+  // The chance, scaled to 2^32, that a playout keeps a random cell with this raw ring code:
+  // its ring strength over the strongest ring's, so that drawing cells until one is kept
+  // samples cells in proportion to their ring strength (a softmax over the ring weights).
+  uint64_t RingAcceptance(uint32_t raw_ring) const { return ring_acceptance_[raw_ring]; }
 
  private:
   MoveModel();
@@ -47,6 +51,7 @@ class MoveModel {
   std::array<double, kDistanceFar + 1> near_last_{};
   std::array<double, kDistanceFar + 1> near_own_{};
   std::vector<double> ring_;  // by raw ring code
+  std::vector<uint64_t> ring_acceptance_;  // by raw ring code
   absl::flat_hash_map<uint64_t, double> shape_;  // by raw shape code
   double rare_shape_ = 0;
 };

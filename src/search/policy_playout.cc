@@ -5,6 +5,7 @@
 #include "core/board_width.h"
 #include "core/move.h"
 #include "core/playout.h"
+#include "core/ring_runs.h"
 #include "search/tactics.h"
 
 namespace lifeline {
@@ -14,11 +15,31 @@ namespace {
 // draws avoid most such stones at a small cost, and near the end of a game they may be all
 // that is left.
 constexpr int kDraws = 3;
+// Random cells drawn at most for one placement when the ring pattern decides which to keep.
+constexpr int kPatternDraws = 8;
+
+// The raw ring code of `c` for `me` (digits as in move_features.h).
+template <int W>
+uint32_t RawRingCode(const BasicBoard<W>& board, Color me, Cell c) {
+  const Geometry& geometry = board.geometry();
+  const int on_board = RingMask(geometry, c, geometry.template cells<W>());
+  const int own = RingMask(geometry, c, board.stones(me));
+  const int enemy = RingMask(geometry, c, board.stones(Opponent(me)));
+  uint32_t code = 0;
+  for (int k = 0; k < 6; ++k) {
+    const uint32_t digit = !((on_board >> k) & 1) ? kOffBoardDigit
+                           : (own >> k) & 1        ? kOwnDigit
+                           : (enemy >> k) & 1      ? kEnemyDigit
+                                                   : kEmptyDigit;
+    code |= digit << (2 * k);
+  }
+  return code;
+}
 
 // The cell `me` places on; `legal` (the legal cells) must not be empty.
 template <int W>
 Cell ChoosePlacement(const BasicBoard<W>& board, Color me, const BasicBitset<W>& legal, Cell last,
-                     Rng& rng) {
+                     Rng& rng, const MoveModel* ring_model) {
   const Color enemy = Opponent(me);
   if (last != kNoCell && board.HasStone(last, enemy)) {
     Cell save = kNoCell;
@@ -34,9 +55,15 @@ Cell ChoosePlacement(const BasicBoard<W>& board, Color me, const BasicBitset<W>&
   }
   const uint32_t count = static_cast<uint32_t>(legal.Count());
   Cell c = kNoCell;
-  for (int draw = 0; draw < kDraws; ++draw) {
+  const int most_draws = ring_model != nullptr ? kPatternDraws : kDraws;
+  int self_kills = 0;
+  for (int draw = 0; draw < most_draws; ++draw) {
     c = legal.Nth(static_cast<int>(rng.Below(count)));
-    if (!WouldKillOnlyOwn(board, me, c)) break;
+    if (ring_model != nullptr && draw + 1 < most_draws &&
+        (rng.Next() >> 32) >= ring_model->RingAcceptance(RawRingCode(board, me, c))) {
+      continue;
+    }
+    if (!WouldKillOnlyOwn(board, me, c) || ++self_kills == kDraws) break;
   }
   return c;
 }
@@ -44,16 +71,16 @@ Cell ChoosePlacement(const BasicBoard<W>& board, Color me, const BasicBitset<W>&
 }  // namespace
 
 Color PolicyPlayout(Position position, Cell last_move, Rng& rng, Bitset played[2],
-                    bool count_settled) {
+                    bool count_settled, const MoveModel* ring_model) {
   return PlayAtBoardWidth(
       position, played, [&]<int W>(BasicPosition<W> sized, BasicBitset<W>* sized_played) {
-        return PolicyPlayout<W>(sized, last_move, rng, sized_played, count_settled);
+        return PolicyPlayout<W>(sized, last_move, rng, sized_played, count_settled, ring_model);
       });
 }
 
 template <int W>
 Color PolicyPlayout(BasicPosition<W> position, Cell last_move, Rng& rng, BasicBitset<W> played[2],
-                    bool count_settled) {
+                    bool count_settled, const MoveModel* ring_model) {
   const bool swapped_at_start = position.swapped();
   const int max_actions = kMaxPlayoutActionsPerCell * position.geometry().num_cells();
   for (int actions = 0; actions < max_actions; ++actions) {
@@ -71,7 +98,7 @@ Color PolicyPlayout(BasicPosition<W> position, Cell last_move, Rng& rng, BasicBi
       if (extra > 0 && rng.Below(count + extra) == count) {
         move = Move::SpendKomi();
       } else {
-        move = Move::Place(ChoosePlacement(position.board(), me, legal, last_move, rng));
+        move = Move::Place(ChoosePlacement(position.board(), me, legal, last_move, rng, ring_model));
       }
     } else {
       const std::optional<Move> random = position.RandomMove(rng);
@@ -89,7 +116,8 @@ Color PolicyPlayout(BasicPosition<W> position, Cell last_move, Rng& rng, BasicBi
 
 #define LL_INSTANTIATE(w)                                                           \
   template Color PolicyPlayout(BasicPosition<w> position, Cell last_move, Rng& rng, \
-                               BasicBitset<w> played[2], bool count_settled);
+                               BasicBitset<w> played[2], bool count_settled,            \
+                               const MoveModel* ring_model);
 LL_FOR_EACH_BOARD_WIDTH(LL_INSTANTIATE)
 #undef LL_INSTANTIATE
 

@@ -6,6 +6,7 @@
 #include "core/geometry.h"
 #include "core/position.h"
 #include "core/random.h"
+#include "search/move_model.h"
 #include "search/recorded_playout.h"
 
 namespace lifeline {
@@ -19,13 +20,17 @@ namespace lifeline {
 // the action that led to `position`, or kNoCell. Returns WinnerAtStart (recorded_playout.h);
 // stops early on a settled board when `count_settled` is set (SettledEnd). Runs on the position
 // sized to its base, with the same random draws as at the full width.
+//
+// With `ring_model`, the random cell is drawn in proportion to the strength of its ring of six
+// neighbours under the learned model (MoveModel::RingAcceptance): a drawn cell is kept with its
+// acceptance chance, up to kPatternDraws draws; the cheap form of the model in playouts.
 Color PolicyPlayout(Position position, Cell last_move, Rng& rng, Bitset played[2],
-                    bool count_settled);
+                    bool count_settled, const MoveModel* ring_model = nullptr);
 
 // The same playout at width W, which must hold the geometry's words.
 template <int W>
 Color PolicyPlayout(BasicPosition<W> position, Cell last_move, Rng& rng, BasicBitset<W> played[2],
-                    bool count_settled);
+                    bool count_settled, const MoveModel* ring_model = nullptr);
 
 }  // namespace lifeline
 
