@@ -59,7 +59,7 @@ MctsOptions SearchSettings(const OptionTable& table) {
   options.prior_visits = table.Get(option::kPriorVisits);
   options.prior_amaf_visits = table.Get(option::kPriorAmafVisits);
   options.model_prior_slope = table.Get(option::kModelPriorSlope);
-  options.puct = table.Get(option::kPuct);
+  options.puct = plain ? 0 : table.Get(option::kPuct);
   options.exploration = table.Get(option::kExploration);
   options.rave_equivalence = table.Get(option::kRaveEquivalence);
   options.resign_below = table.Get(option::kResign);

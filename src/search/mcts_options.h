@@ -31,12 +31,12 @@ struct MctsOptions {
   // Priors from the learned move model (move_model.h) instead of the hand-set table: a move
   // whose policy share is r times the average of its siblings gets the prior win rate
   // 0.5 + model_prior_slope * ln(r), kept within [0.05, 0.95].
-  bool move_model = false;
+  bool move_model = true;
   double model_prior_slope = 0.1;
   // PUCT: each child's score gains puct * share * sqrt(parent visits) / (1 + visits), share
   // being its learned policy share, so that the search spends its visits where the model
   // expects the good moves; 0 leaves the term out.
-  double puct = 0.0;
+  double puct = 0.3;
 
   // Playouts that take kills, answer threats and avoid killing their own groups (see
   // PolicyPlayout) instead of uniformly random ones.
@@ -72,6 +72,8 @@ struct MctsOptions {
     MctsOptions options;
     options.rave = false;
     options.priors = false;
+    options.move_model = false;
+    options.puct = 0;
     options.policy = false;
     options.count_settled = false;
     options.solver = false;

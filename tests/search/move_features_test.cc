@@ -17,20 +17,9 @@
 namespace lifeline {
 namespace {
 
-// Base 4. White's two stones on the bottom row live only through the cells B1 and C1 (a black
-// stone on either splits their region); C3 would join Black's wall to the stone on C4, leaving
-// one black group alone in its region.
-constexpr const char* kWall = R"(
-   . . . .
-  . . . . .
- . . . . . .
-. . X . . . .
- . . . . . .
-  X X X X X
-   O . . O
-)";
+using test::kWallDiagram;
 
-Cell At(absl::string_view name) { return ReadCell(Geometry::ForBase(4), name).value; }
+Cell At(absl::string_view name) { return test::Base4Cell(name); }
 
 MoveFeatures FeaturesOf(const Board& board, Color me, absl::string_view cell,
                         const RecentStones& recent = {}) {
@@ -38,7 +27,7 @@ MoveFeatures FeaturesOf(const Board& board, Color me, absl::string_view cell,
 }
 
 TEST(MoveFeaturesTest, TacticsOnADiagram) {
-  const absl::StatusOr<Board> board = Board::FromDiagram(Geometry::ForBase(4), kWall);
+  const absl::StatusOr<Board> board = Board::FromDiagram(Geometry::ForBase(4), kWallDiagram);
   ASSERT_TRUE(board.ok()) << board.status();
   EXPECT_EQ(FeaturesOf(*board, Color::kBlack, "B1").tactic, Tactic::kKillFew);
   EXPECT_EQ(FeaturesOf(*board, Color::kBlack, "C3").tactic, Tactic::kSelfKill);
@@ -51,7 +40,7 @@ TEST(MoveFeaturesTest, TacticsOnADiagram) {
 }
 
 TEST(MoveFeaturesTest, DistancesToTheLastStones) {
-  const absl::StatusOr<Board> board = Board::FromDiagram(Geometry::ForBase(4), kWall);
+  const absl::StatusOr<Board> board = Board::FromDiagram(Geometry::ForBase(4), kWallDiagram);
   ASSERT_TRUE(board.ok()) << board.status();
   RecentStones recent;
   recent.last[Index(Color::kWhite)] = At("D1");

@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/board.h"
 #include "core/check.h"
+#include "core/notation.h"
 
 namespace lifeline::test {
 namespace {
@@ -30,6 +31,8 @@ bool Solve(const Position& position, std::unordered_map<uint64_t, bool>& memo) {
 }
 
 }  // namespace
+
+Cell Base4Cell(absl::string_view name) { return ReadCell(Geometry::ForBase(4), name).value; }
 
 absl::StatusOr<Position> PositionFromDiagram(int base, absl::string_view diagram, Color to_move) {
   const Geometry& geometry = Geometry::ForBase(base);

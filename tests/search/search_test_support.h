@@ -30,6 +30,22 @@ class FakeClock : public SteadyClock {
   mutable double now_ = 0;
 };
 
+// Base 4. White's two stones on the bottom row live only through B1 and C1 (a black stone on
+// either splits their region and kills both); Black's wall and its stone on C4 are Black's
+// only two groups, and C3 (or B3) joins them into one group alone in its region, which dies.
+inline constexpr const char* kWallDiagram = R"(
+   . . . .
+  . . . . .
+ . . . . . .
+. . X . . . .
+ . . . . . .
+  X X X X X
+   O . . O
+)";
+
+// A cell of the base-4 board by name.
+Cell Base4Cell(absl::string_view name);
+
 // A komi-pie position whose board is the diagram and where `to_move` moves, with no komi
 // left. It is reached by legal moves: the setup stones, then the diagram's stones in reading
 // order, White spending komi when it runs out of stones. Needs at least two stones of each

@@ -12,23 +12,12 @@
 namespace lifeline {
 namespace {
 
-// Base 4. White's two stones share the bottom row, walled off by Black's second row: a black
-// stone on B1 or C1 splits White's region and kills both. Black's wall and its stone on C4
-// are Black's only two groups: C3 joins them into one group alone in its region, which dies.
-constexpr const char* kWall = R"(
-   . . . .
-  . . . . .
- . . . . . .
-. . X . . . .
- . . . . . .
-  X X X X X
-   O . . O
-)";
+using test::kWallDiagram;
 
-Cell At(absl::string_view name) { return ReadCell(Geometry::ForBase(4), name).value; }
+Cell At(absl::string_view name) { return test::Base4Cell(name); }
 
 TEST(TacticsTest, FindsKillsAndSelfKills) {
-  const absl::StatusOr<Board> board = Board::FromDiagram(Geometry::ForBase(4), kWall);
+  const absl::StatusOr<Board> board = Board::FromDiagram(Geometry::ForBase(4), kWallDiagram);
   ASSERT_TRUE(board.ok()) << board.status();
   EXPECT_TRUE(WouldKill(*board, Color::kBlack, At("B1")));
   EXPECT_TRUE(WouldKill(*board, Color::kBlack, At("C1")));
