@@ -6,8 +6,8 @@
 #include <utility>
 
 #include "core/check.h"
-#include "search/policy_playout.h"
 #include "search/move_model.h"
+#include "search/policy_playout.h"
 #include "search/priors.h"
 #include "search/recorded_playout.h"
 
@@ -217,7 +217,8 @@ void MctsTree::JudgeMoves(const Position& position, const Worker& worker,
   }
   for (size_t i = 0; i < count; ++i) {
     const double ratio = std::max(policy[i] * static_cast<double>(count), 1e-9);
-    const double win_rate = std::clamp(0.5 + options_.model_prior_slope * std::log(ratio), 0.05, 0.95);
+    const double win_rate =
+        std::clamp(0.5 + options_.model_prior_slope * std::log(ratio), 0.05, 0.95);
     priors[i] = static_cast<uint8_t>(std::lround(win_rate * kPriorScale));
   }
 }

@@ -73,7 +73,8 @@ class PatternTable {
         for (int i = 0; i < kShapeCells; ++i) {
           const int x = geometry.X(c) + offsets[i].dx;
           const int y = geometry.Y(c) + offsets[i].dy;
-          cells[c][i] = static_cast<int16_t>(geometry.IsCell(x, y) ? geometry.CellAt(x, y) : kNoCell);
+          cells[c][i] =
+              static_cast<int16_t>(geometry.IsCell(x, y) ? geometry.CellAt(x, y) : kNoCell);
         }
       }
     }
@@ -83,8 +84,7 @@ class PatternTable {
   }
 
  private:
-  std::vector<std::array<int16_t, kShapeCells>>
-      cells_[Geometry::kMaxBase - Geometry::kMinBase + 1];
+  std::vector<std::array<int16_t, kShapeCells>> cells_[Geometry::kMaxBase - Geometry::kMinBase + 1];
 };
 
 const PatternTable& ThePatternTable() {
@@ -137,7 +137,7 @@ uint64_t RawShapeCode(const Board& board, Color me, Cell c) {
   uint64_t code = 0;
   for (int i = 0; i < kShapeCells; ++i) {
     const Cell at = cells[i];
-    const uint64_t digit = at == kNoCell   ? kOffBoardDigit
+    const uint64_t digit = at == kNoCell    ? kOffBoardDigit
                            : own.Test(at)   ? kOwnDigit
                            : enemy.Test(at) ? kEnemyDigit
                                             : kEmptyDigit;

@@ -28,13 +28,13 @@ inline constexpr int kFeatureGroups = 5;
 
 // The tactic group's values, most telling first: a move takes the first that fits.
 enum class Tactic : uint8_t {
-  kKillOne,      // captures one stone
-  kKillFew,      // captures two to four
-  kKillMany,     // captures five or more
-  kSelfKill,     // captures nothing and loses own stones
-  kOwnTerritory, // a cell the opponent can never reach
-  kSave,         // a cell where the opponent's stone would capture
-  kContactBoth,  // next to stones of both colours
+  kKillOne,       // captures one stone
+  kKillFew,       // captures two to four
+  kKillMany,      // captures five or more
+  kSelfKill,      // captures nothing and loses own stones
+  kOwnTerritory,  // a cell the opponent can never reach
+  kSave,          // a cell where the opponent's stone would capture
+  kContactBoth,   // next to stones of both colours
   kContactOwn,
   kContactEnemy,
   kAlone,

@@ -94,9 +94,8 @@ double MoveModel::LogStrengthAt(const FeatureContext& context, Cell c) const {
   return LogStrength(ComputeMoveFeatures(context, c, /*reduce_patterns=*/false));
 }
 
-void ComputeMovePolicy(const MoveModel& model, const Position& position,
-                       const RecentStones& recent, std::span<const Move> moves,
-                       std::span<float> probabilities) {
+void ComputeMovePolicy(const MoveModel& model, const Position& position, const RecentStones& recent,
+                       std::span<const Move> moves, std::span<float> probabilities) {
   LL_CHECK(moves.size() == probabilities.size());
   if (moves.empty()) return;
   if (!SinglePlacementsAreFast(position)) {

@@ -50,8 +50,8 @@ class MoveModel {
   std::array<double, kTactics> tactic_{};
   std::array<double, kDistanceFar + 1> near_last_{};
   std::array<double, kDistanceFar + 1> near_own_{};
-  std::vector<double> ring_;  // by raw ring code
-  std::vector<uint64_t> ring_acceptance_;  // by raw ring code
+  std::vector<double> ring_;                     // by raw ring code
+  std::vector<uint64_t> ring_acceptance_;        // by raw ring code
   absl::flat_hash_map<uint64_t, double> shape_;  // by raw shape code
   double rare_shape_ = 0;
 };
@@ -59,9 +59,8 @@ class MoveModel {
 // Move probabilities under the model for the side to move: each placement's strength over
 // the sum of all (a softmax of log-strengths). Only the play phase's single placements are
 // judged; otherwise, and for the swap and komi spending, every action gets the same share.
-void ComputeMovePolicy(const MoveModel& model, const Position& position,
-                       const RecentStones& recent, std::span<const Move> moves,
-                       std::span<float> probabilities);
+void ComputeMovePolicy(const MoveModel& model, const Position& position, const RecentStones& recent,
+                       std::span<const Move> moves, std::span<float> probabilities);
 
 }  // namespace lifeline
 

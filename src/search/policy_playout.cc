@@ -28,9 +28,9 @@ uint32_t RawRingCode(const BasicBoard<W>& board, Color me, Cell c) {
   uint32_t code = 0;
   for (int k = 0; k < 6; ++k) {
     const uint32_t digit = !((on_board >> k) & 1) ? kOffBoardDigit
-                           : (own >> k) & 1        ? kOwnDigit
-                           : (enemy >> k) & 1      ? kEnemyDigit
-                                                   : kEmptyDigit;
+                           : (own >> k) & 1       ? kOwnDigit
+                           : (enemy >> k) & 1     ? kEnemyDigit
+                                                  : kEmptyDigit;
     code |= digit << (2 * k);
   }
   return code;
@@ -98,7 +98,8 @@ Color PolicyPlayout(BasicPosition<W> position, Cell last_move, Rng& rng, BasicBi
       if (extra > 0 && rng.Below(count + extra) == count) {
         move = Move::SpendKomi();
       } else {
-        move = Move::Place(ChoosePlacement(position.board(), me, legal, last_move, rng, ring_model));
+        move =
+            Move::Place(ChoosePlacement(position.board(), me, legal, last_move, rng, ring_model));
       }
     } else {
       const std::optional<Move> random = position.RandomMove(rng);
@@ -116,7 +117,7 @@ Color PolicyPlayout(BasicPosition<W> position, Cell last_move, Rng& rng, BasicBi
 
 #define LL_INSTANTIATE(w)                                                           \
   template Color PolicyPlayout(BasicPosition<w> position, Cell last_move, Rng& rng, \
-                               BasicBitset<w> played[2], bool count_settled,            \
+                               BasicBitset<w> played[2], bool count_settled,        \
                                const MoveModel* ring_model);
 LL_FOR_EACH_BOARD_WIDTH(LL_INSTANTIATE)
 #undef LL_INSTANTIATE

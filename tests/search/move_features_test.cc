@@ -80,7 +80,9 @@ TEST(MoveFeaturesTest, FeaturesAreInvariantUnderBoardSymmetries) {
     const Symmetries& symmetries = Symmetries::ForBase(base);
     const Color me = position.to_move();
     RecentStones recent;
-    position.board().stones(Opponent(me)).ForEach([&](Cell c) { recent.last[Index(Opponent(me))] = c; });
+    position.board().stones(Opponent(me)).ForEach([&](Cell c) {
+      recent.last[Index(Opponent(me))] = c;
+    });
     for (int k = 0; k < Symmetries::kCount; ++k) {
       Board image(position.geometry());
       for (Color color : {Color::kBlack, Color::kWhite}) {
@@ -88,7 +90,8 @@ TEST(MoveFeaturesTest, FeaturesAreInvariantUnderBoardSymmetries) {
             [&](Cell c) { image.AddStone(symmetries.Map(k, c), color); });
       }
       RecentStones mapped;
-      for (int color = 0; color < 2; ++color) mapped.last[color] = symmetries.Map(k, recent.last[color]);
+      for (int color = 0; color < 2; ++color)
+        mapped.last[color] = symmetries.Map(k, recent.last[color]);
       const FeatureContext original(position.board(), me, recent);
       const FeatureContext turned(image, me, mapped);
       position.board().LegalPlacements(me).ForEach([&](Cell c) {
@@ -165,8 +168,8 @@ TEST(MoveModelTest, PolicyShareSurvivesItsByte) {
 }
 
 TEST(RecentStonesTest, LastStoneOfEachColour) {
-  const std::vector<Move> moves = {Move::Pair(1, 2), Move::Swap(), Move::Place(5),
-                                   Move::Place(7), Move::SpendKomi()};
+  const std::vector<Move> moves = {Move::Pair(1, 2), Move::Swap(), Move::Place(5), Move::Place(7),
+                                   Move::SpendKomi()};
   const std::vector<Color> movers = {Color::kBlack, Color::kWhite, Color::kWhite, Color::kBlack,
                                      Color::kWhite};
   const RecentStones recent = RecentStonesOf(moves, movers);
