@@ -6,12 +6,6 @@
 #include "core/check.h"
 
 namespace lifeline {
-namespace {
-
-// Neighbour offsets (dx, dy) in ring order: each touches the next and the last the first.
-constexpr int kRing[6][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 0}, {-1, -1}, {0, -1}};
-
-}  // namespace
 
 // Builds every geometry once, on first use; the table is immutable afterwards, so sharing it
 // between threads is safe.
@@ -53,8 +47,8 @@ Geometry::Geometry(int base)
       cells_.Set(c);
       ++num_cells_;
       for (int k = 0; k < 6; ++k) {
-        const int nx = x + kRing[k][0];
-        const int ny = y + kRing[k][1];
+        const int nx = x + kRingOffsets[k][0];
+        const int ny = y + kRingOffsets[k][1];
         const bool on_board = IsCell(nx, ny);
         neighbors_[c][k] = on_board ? CellAt(nx, ny) : kNoCell;
         ring_positions_[c][k] = on_board ? CellAt(nx, ny) : never_set();

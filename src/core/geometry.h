@@ -15,6 +15,10 @@ namespace lifeline {
 using Cell = int;
 inline constexpr Cell kNoCell = -1;
 
+// The six neighbour offsets (dx, dy) in ring order: each touches the next and the last the
+// first. Geometry::Neighbors lists neighbours in this order.
+inline constexpr int kRingOffsets[6][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 0}, {-1, -1}, {0, -1}};
+
 // The fixed shape of a hexhex board of base N (2..13): which array positions are cells, the
 // six neighbours of each cell, bitset neighbourhood operations, and the Zobrist keys. One
 // immutable instance per base, shared by every board of that base, so that a board holds a

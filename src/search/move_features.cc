@@ -18,16 +18,15 @@ struct Offset {
   friend bool operator==(const Offset& a, const Offset& b) { return a.dx == b.dx && a.dy == b.dy; }
 };
 
-// The six directions in the ring order of Geometry::Neighbors.
-constexpr Offset kDirections[6] = {{1, 0}, {1, 1}, {0, 1}, {-1, 0}, {-1, -1}, {0, -1}};
+Offset Direction(int k) { return {kRingOffsets[k][0], kRingOffsets[k][1]}; }
 
 // The 18 pattern cells as offsets: the ring, then for each direction the cell two steps out
 // and the cell between it and the next direction's.
 std::array<Offset, kShapeCells> PatternOffsets() {
   std::array<Offset, kShapeCells> offsets;
   for (int k = 0; k < 6; ++k) {
-    const Offset a = kDirections[k];
-    const Offset b = kDirections[(k + 1) % 6];
+    const Offset a = Direction(k);
+    const Offset b = Direction((k + 1) % 6);
     offsets[k] = a;
     offsets[6 + 2 * k] = {2 * a.dx, 2 * a.dy};
     offsets[7 + 2 * k] = {a.dx + b.dx, a.dy + b.dy};

@@ -103,25 +103,26 @@ void ComputeMovePolicy(const MoveModel& model, const Position& position, const R
     return;
   }
   const FeatureContext context(position.board(), position.to_move(), recent);
-  std::vector<double> logs(moves.size(), 0.0);
+  // Log-strengths first, turned into strengths in place (scaled by the highest, so that the
+  // exponentials cannot overflow).
+  std::vector<double> strengths(moves.size(), 0.0);
   double highest = -1e300;
   int placements = 0;
+  for (size_t i = 0; i < moves.size(); ++i) {
+    if (moves[i].kind != Move::Kind::kPlace) continue;
+    strengths[i] = model.LogStrengthAt(context, moves[i].first);
+    highest = std::max(highest, strengths[i]);
+    ++placements;
+  }
   double placement_sum = 0;
   for (size_t i = 0; i < moves.size(); ++i) {
     if (moves[i].kind != Move::Kind::kPlace) continue;
-    logs[i] = model.LogStrengthAt(context, moves[i].first);
-    highest = std::max(highest, logs[i]);
-    ++placements;
-  }
-  // Other actions (komi spending) weigh as much as an average placement.
-  double total = 0;
-  std::vector<double> strengths(moves.size());
-  for (size_t i = 0; i < moves.size(); ++i) {
-    if (moves[i].kind != Move::Kind::kPlace) continue;
-    strengths[i] = std::exp(logs[i] - highest);
+    strengths[i] = std::exp(strengths[i] - highest);
     placement_sum += strengths[i];
   }
+  // Other actions (komi spending) weigh as much as an average placement.
   const double other = placements > 0 ? placement_sum / placements : 1.0;
+  double total = 0;
   for (size_t i = 0; i < moves.size(); ++i) {
     if (moves[i].kind != Move::Kind::kPlace) strengths[i] = other;
     total += strengths[i];
