@@ -8,8 +8,9 @@ namespace lifeline {
 // The settings of Monte Carlo tree search. Every enhancement has a switch, so that matches
 // can measure what each one brings; PlainUct() turns them all off.
 struct MctsOptions {
-  // UCB1 exploration constant.
-  double exploration = 0.5;
+  // UCB1 exploration constant. With the learned policy's PUCT term exploring too, 0.25
+  // beat 0.5 on base 7 (docs/search.md, "Versions").
+  double exploration = 0.25;
   // Value of a child that has neither visits nor AMAF statistics (first-play urgency). Above
   // any win rate, so that plain UCT tries every child once before it repeats one.
   double first_play_urgency = 10.0;

@@ -96,6 +96,8 @@ TEST(MctsPlayerTest, WinsAboveASwapCountForThePlayerNotTheColour) {
   MctsOptions options = SmallOptions();
   options.priors = false;
   options.solver = false;
+  // Wide exploration, so that the swap gets enough visits for its wins to be counted.
+  options.exploration = 0.5;
   FakeClock clock;
   MctsPlayer player(options, clock);
   Rng rng(3);
