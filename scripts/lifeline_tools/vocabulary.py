@@ -1,0 +1,45 @@
+"""The game's words, defined once for every Python tool: the balancing rules' names, the board
+bases the engine plays, the column letters and the cell names.
+
+They mirror the engine's own definitions (core/rules.cc, core/geometry.h, core/notation.cc);
+tests/scripts/test_vocabulary.py checks them against a running engine, so a change on either
+side that the other does not follow fails there.
+"""
+
+RULES = ("strong-pie", "weak-pie", "komi-pie")
+DEFAULT_RULES = "strong-pie"
+
+MIN_BASE = 2
+MAX_BASE = 13
+DEFAULT_BASE = 7
+
+# Column letters as in Go: I is skipped, so it cannot be mistaken for J or the digit 1.
+LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+
+
+def width(base):
+    """The board's width, or diameter: the number of cells on its longest line."""
+    return 2 * base - 1
+
+
+def is_cell(base, x, y):
+    """Whether column x and row y (both from 0) name a cell of a board of this base."""
+    return 0 <= x < width(base) and 0 <= y < width(base) and abs(x - y) <= base - 1
+
+
+def cell_name(x, y):
+    """The name of the cell in column x and row y, both counted from 0: "A1", "J9"."""
+    return f"{LETTERS[x]}{y + 1}"
+
+
+def cells(base):
+    """Every cell name of a board of this base, row 1 first, then by column (the order of the
+    engine's lists of cells)."""
+    return [cell_name(x, y) for y in range(width(base)) for x in range(width(base))
+            if is_cell(base, x, y)]
+
+
+def as_json():
+    """The vocabulary as one plain dictionary, for front ends in other languages."""
+    return {"rules": list(RULES), "default_rules": DEFAULT_RULES, "min_base": MIN_BASE,
+            "max_base": MAX_BASE, "default_base": DEFAULT_BASE, "letters": LETTERS}
