@@ -1,9 +1,9 @@
 #ifndef LIFELINE_CORE_GAME_H_
 #define LIFELINE_CORE_GAME_H_
 
-#include <vector>
-
+#include <cstddef>
 #include <optional>
+#include <vector>
 
 #include "core/move.h"
 #include "core/move_error.h"
@@ -26,6 +26,10 @@ class Game {
   const std::vector<Move>& moves() const { return moves_; }
   // The colour that played each move of moves().
   const std::vector<Color>& movers() const { return movers_; }
+  // The position in which moves()[i] was played; i == moves().size() gives the current one.
+  const Position& PositionBefore(size_t i) const {
+    return i < earlier_.size() ? earlier_[i] : position_;
+  }
 
   // Plays `move` for the side to move, or answers why it is illegal and changes nothing.
   std::optional<MoveError> Play(const Move& move);

@@ -5,6 +5,7 @@
 #include "core/check.h"
 #include "core/perft.h"
 #include "gtp/commands.h"
+#include "gtp/game_state_json.h"
 #include "gtp/move_token.h"
 
 namespace lifeline {
@@ -36,6 +37,11 @@ Answer Turn(CommandContext& context, const Arguments& args) {
                       PhaseName(position.phase()));
 }
 
+Answer State(CommandContext& context, const Arguments& args) {
+  LL_RETURN_IF_ERROR(args.ExpectCount(0));
+  return GameStateJson(context.engine.game());
+}
+
 Answer PerftCommand(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(1));
   const absl::StatusOr<int64_t> depth = args.IntAt(0, 0, kMaxPerftDepth);
@@ -58,6 +64,7 @@ Answer Set(CommandContext& context, const Arguments& args) {
 void AddLifelineCommands(CommandRegistry& registry, CommandContext& context) {
   registry.Add("lifeline-is_legal", Bind(context, IsLegal));
   registry.Add("lifeline-turn", Bind(context, Turn));
+  registry.Add("lifeline-state", Bind(context, State));
   registry.Add("lifeline-perft", Bind(context, PerftCommand));
   registry.Add("lifeline-set", Bind(context, Set));
 }
