@@ -23,9 +23,10 @@
 609 lifeline-perft two
 #? [(?#error)syntax error: not an integer: two]*
 
-# lifeline-set: all options, one option, or a new value.
+# lifeline-set: all options, one option, or a new value. The engine's options come first, the
+# protocol's own (boardsize-diameter, gogui) last.
 610 lifeline-set
-#? [seed \d+ \(int[^\n]*\nbase 4 \(int 2\.\.13, default 7\)[^\n]*\nrules strong-pie [^\n]*\nkomi 0 [^\n]*\nboardsize-diameter false [^\n]*\ngogui auto [^\n]*(\n[\s\S]*)?]
+#? [seed \d+ \(int[^\n]*\nbase 4 \(int 2\.\.13, default 7\)[^\n]*\nrules strong-pie [^\n]*\nkomi 0 [^\n]*\n[\s\S]*\nboardsize-diameter false [^\n]*\ngogui auto [^\n]*]
 611 lifeline-set seed 42
 #? []
 612 lifeline-set seed

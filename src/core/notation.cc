@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "absl/strings/str_cat.h"
+#include "core/check.h"
 
 namespace lifeline {
 namespace {
@@ -10,13 +11,17 @@ namespace {
 // Column index of a letter, or -1; 'I' is not a column letter.
 int ColumnIndex(char letter) {
   const char upper = static_cast<char>(std::toupper(static_cast<unsigned char>(letter)));
-  if (upper < 'A' || upper > 'Z' || upper == 'I') return -1;
-  return upper < 'I' ? upper - 'A' : upper - 'A' - 1;
+  const absl::string_view letters(kColumnLetters);
+  const size_t index = upper == '\0' ? absl::string_view::npos : letters.find(upper);
+  return index == absl::string_view::npos ? -1 : static_cast<int>(index);
 }
 
 }  // namespace
 
-char ColumnLetter(int x) { return static_cast<char>(x < 8 ? 'A' + x : 'A' + x + 1); }
+char ColumnLetter(int x) {
+  LL_CHECK(x >= 0 && x < static_cast<int>(sizeof(kColumnLetters)) - 1);
+  return kColumnLetters[x];
+}
 
 std::string CellName(const Geometry& geometry, Cell cell) {
   return absl::StrCat(std::string(1, ColumnLetter(geometry.X(cell))), geometry.Y(cell) + 1);

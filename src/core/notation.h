@@ -12,6 +12,10 @@ namespace lifeline {
 // Cell names as in RULES.md: a column letter (A, B, ... skipping I) and a row number from 1,
 // e.g. "G7". Parsing is case-insensitive; names are written in upper case.
 
+// The column letters in order: as in Go, I is skipped, so that it is never read as J or 1.
+// They name the 25 columns of the widest board (base 13).
+inline constexpr char kColumnLetters[] = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+
 // The column letter of column index x (0 -> 'A', 8 -> 'J').
 char ColumnLetter(int x);
 

@@ -2,6 +2,7 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 
 namespace lifeline {
 
@@ -17,13 +18,19 @@ std::string BalancingName(Balancing balancing) {
   return "?";
 }
 
+std::vector<std::string> BalancingNames() {
+  std::vector<std::string> names;
+  for (Balancing balancing : kBalancings) names.push_back(BalancingName(balancing));
+  return names;
+}
+
 absl::StatusOr<Balancing> ParseBalancing(absl::string_view text) {
   const std::string lower = absl::AsciiStrToLower(text);
-  for (Balancing b : {Balancing::kStrongPie, Balancing::kWeakPie, Balancing::kKomiPie}) {
+  for (Balancing b : kBalancings) {
     if (lower == BalancingName(b)) return b;
   }
-  return absl::InvalidArgumentError(
-      absl::StrCat("unknown rules \"", text, "\" (strong-pie, weak-pie or komi-pie)"));
+  return absl::InvalidArgumentError(absl::StrCat("unknown rules \"", text, "\" (",
+                                                 absl::StrJoin(BalancingNames(), ", "), ")"));
 }
 
 }  // namespace lifeline

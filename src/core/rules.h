@@ -2,6 +2,7 @@
 #define LIFELINE_CORE_RULES_H_
 
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
@@ -25,8 +26,14 @@ struct Rules {
   friend bool operator==(const Rules&, const Rules&) = default;
 };
 
-// "strong-pie", "weak-pie", "komi-pie".
+// Every balancing method, in the order that lists show them.
+inline constexpr Balancing kBalancings[] = {Balancing::kStrongPie, Balancing::kWeakPie,
+                                            Balancing::kKomiPie};
+
+// "strong-pie", "weak-pie", "komi-pie": the names of the rules in every front end.
 std::string BalancingName(Balancing balancing);
+// The names of kBalancings, in its order.
+std::vector<std::string> BalancingNames();
 absl::StatusOr<Balancing> ParseBalancing(absl::string_view text);
 
 }  // namespace lifeline

@@ -42,8 +42,13 @@ PlayedSpan TurnHistory::Span(size_t begin, size_t end) const {
   span.move = end - begin == 2 ? Move::Pair(span.placed[0], span.placed[1]) : game_.moves()[begin];
   const Board& before = game_.PositionBefore(begin).board();
   const Board& after = game_.PositionBefore(end).board();
+  // A stone placed in the span and taken off in it was removed too.
+  Bitset placed;
+  for (Cell cell : span.placed) placed.Set(cell);
+  const Bitset mover_had = before.stones(span.color) | placed;
   for (Color color : {Color::kBlack, Color::kWhite}) {
-    span.removed[Index(color)] = before.stones(color) & ~after.stones(color);
+    const Bitset had = color == span.color ? mover_had : before.stones(color);
+    span.removed[Index(color)] = had & ~after.stones(color);
   }
   return span;
 }

@@ -6,6 +6,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
+#include "engine/quoted_text.h"
 #include "gtp/command_line.h"
 
 namespace lifeline {
@@ -35,7 +36,7 @@ absl::StatusOr<Color> ParseColor(absl::string_view text) {
   const std::string lower = absl::AsciiStrToLower(text);
   if (lower == "b" || lower == "black") return Color::kBlack;
   if (lower == "w" || lower == "white") return Color::kWhite;
-  return SyntaxError(absl::StrCat("invalid color ", QuoteForAnswer(text)));
+  return SyntaxError(absl::StrCat("invalid color ", QuoteForMessage(text)));
 }
 
 absl::Status Arguments::ExpectCountBetween(size_t min, size_t max) const {
@@ -51,7 +52,7 @@ absl::StatusOr<Color> Arguments::ColorAt(size_t i) const { return ParseColor(arg
 absl::StatusOr<int64_t> Arguments::IntAt(size_t i, int64_t min, int64_t max) const {
   int64_t value = 0;
   if (!absl::SimpleAtoi(args_[i], &value)) {
-    return SyntaxError(absl::StrCat("not an integer: ", QuoteForAnswer(args_[i])));
+    return SyntaxError(absl::StrCat("not an integer: ", QuoteForMessage(args_[i])));
   }
   if (value < min || value > max) {
     return SyntaxError(absl::StrCat("out of range [", min, "..", max, "]: ", value));
@@ -62,7 +63,7 @@ absl::StatusOr<int64_t> Arguments::IntAt(size_t i, int64_t min, int64_t max) con
 absl::StatusOr<double> Arguments::NumberAt(size_t i) const {
   double value = 0;
   if (!absl::SimpleAtod(args_[i], &value) || !std::isfinite(value)) {
-    return SyntaxError(absl::StrCat("not a number: ", QuoteForAnswer(args_[i])));
+    return SyntaxError(absl::StrCat("not a number: ", QuoteForMessage(args_[i])));
   }
   return value;
 }

@@ -5,10 +5,11 @@
 #include "absl/strings/str_cat.h"
 #include "core/check.h"
 #include "core/geometry.h"
+#include "engine/quoted_text.h"
 #include "gtp/board_text.h"
 #include "gtp/command_line.h"
 #include "gtp/commands.h"
-#include "gtp/engine_options.h"
+#include "engine/engine_options.h"
 #include "gtp/game_record.h"
 
 namespace lifeline {
@@ -74,7 +75,7 @@ Answer LifelineRules(CommandContext& context, const Arguments& args) {
   const Balancing current = engine.position().rules().balancing;
   if (args.size() == 0) return BalancingName(current);
   const absl::StatusOr<Balancing> balancing = ParseBalancing(args[0]);
-  if (!balancing.ok()) return SyntaxError(absl::StrCat("unknown rules ", QuoteForAnswer(args[0])));
+  if (!balancing.ok()) return SyntaxError(absl::StrCat("unknown rules ", QuoteForMessage(args[0])));
   if (*balancing != current && engine.game_started()) {
     return absl::FailedPreconditionError("rules locked");
   }

@@ -8,8 +8,6 @@
 namespace lifeline {
 namespace {
 
-constexpr size_t kMaxQuoted = 40;
-
 bool IsControl(unsigned char c) { return c < 0x20 || c == 0x7f; }
 
 }  // namespace
@@ -58,16 +56,6 @@ bool ReadBoundedLine(std::istream& in, std::string& line, bool& too_long) {
     }
   }
   return read_any;
-}
-
-std::string QuoteForAnswer(absl::string_view text) {
-  std::string quoted;
-  for (char ch : text.substr(0, kMaxQuoted)) {
-    const unsigned char c = static_cast<unsigned char>(ch);
-    quoted.push_back(c >= 0x20 && c < 0x7f ? ch : '?');
-  }
-  if (text.size() > kMaxQuoted) quoted += "...";
-  return quoted;
 }
 
 }  // namespace lifeline

@@ -36,11 +36,6 @@ std::optional<CommandLine> SplitCommandLine(absl::string_view preprocessed);
 // bytes were discarded.
 bool ReadBoundedLine(std::istream& in, std::string& line, bool& too_long);
 
-// Makes user text safe to quote in an answer: printable ASCII is kept, any other byte becomes
-// '?', and text over a few dozen characters is shortened with "...". An answer can then never
-// hold an empty line (which would end it early) nor bytes a controller cannot decode.
-std::string QuoteForAnswer(absl::string_view text);
-
 }  // namespace lifeline
 
 #endif  // LIFELINE_GTP_COMMAND_LINE_H_

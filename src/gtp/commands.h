@@ -7,7 +7,7 @@
 #include "absl/status/statusor.h"
 #include "gtp/answer_stream.h"
 #include "gtp/arguments.h"
-#include "gtp/engine.h"
+#include "engine/engine.h"
 #include "gtp/gogui_dialect.h"
 #include "gtp/registry.h"
 

@@ -1,3 +1,4 @@
+#include "engine/quoted_text.h"
 #include "gtp/game_record.h"
 
 #include <cmath>
@@ -35,7 +36,7 @@ absl::Status ApplySetting(const CommandLine& command, GameRecord& record, bool& 
   if (command.name == "lifeline-rules") {
     absl::StatusOr<Balancing> balancing = ParseBalancing(args[0]);
     if (!balancing.ok()) {
-      return SyntaxError(absl::StrCat("unknown rules ", QuoteForAnswer(args[0])));
+      return SyntaxError(absl::StrCat("unknown rules ", QuoteForMessage(args[0])));
     }
     record.rules.balancing = *balancing;
     return absl::OkStatus();
@@ -72,7 +73,7 @@ absl::StatusOr<GameRecord> ParseGameRecord(absl::string_view text, int default_b
     }
     if (command->name != "play") {
       return AtLine(line_number, SyntaxError(absl::StrCat("unexpected command ",
-                                                          QuoteForAnswer(command->name))));
+                                                          QuoteForMessage(command->name))));
     }
     const Arguments args(command->args);
     if (absl::Status status = args.ExpectCount(2); !status.ok()) {
@@ -104,17 +105,17 @@ absl::StatusOr<Game> ReplayGameRecord(const GameRecord& record, size_t turns) {
 absl::StatusOr<std::string> ReadSmallFile(const std::string& path, size_t max_bytes) {
   std::error_code error;
   if (!std::filesystem::is_regular_file(path, error)) {
-    return absl::NotFoundError(absl::StrCat("cannot read ", QuoteForAnswer(path)));
+    return absl::NotFoundError(absl::StrCat("cannot read ", QuoteForMessage(path)));
   }
   const uintmax_t size = std::filesystem::file_size(path, error);
   if (error || size > max_bytes) {
-    return absl::InvalidArgumentError(absl::StrCat("file too large ", QuoteForAnswer(path)));
+    return absl::InvalidArgumentError(absl::StrCat("file too large ", QuoteForMessage(path)));
   }
   std::ifstream in(path, std::ios::binary);
   std::string content;
   content.resize(static_cast<size_t>(size));
   if (!in.read(content.data(), static_cast<std::streamsize>(size))) {
-    return absl::NotFoundError(absl::StrCat("cannot read ", QuoteForAnswer(path)));
+    return absl::NotFoundError(absl::StrCat("cannot read ", QuoteForMessage(path)));
   }
   return content;
 }

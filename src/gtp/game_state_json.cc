@@ -53,7 +53,7 @@ std::string GameStateJson(const Game& game) {
   JsonObject json;
   json.Int("base", geometry.base())
       .String("rules", BalancingName(position.rules().balancing))
-      .Int("komi", position.rules().komi)
+      .Int("komi", position.rules().balancing == Balancing::kKomiPie ? position.rules().komi : 0)
       .String("to_move", ColorName(position.to_move()))
       .Int("stones_to_place", position.stones_to_place())
       .String("phase", PhaseName(position.phase()));

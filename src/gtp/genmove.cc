@@ -8,7 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "gtp/input_watcher.h"
 #include "gtp/move_token.h"
-#include "gtp/search_options.h"
+#include "engine/search_options.h"
 
 namespace lifeline {
 namespace {

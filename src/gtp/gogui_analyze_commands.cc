@@ -6,9 +6,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "core/check.h"
+#include "engine/quoted_text.h"
 #include "gtp/command_line.h"
 #include "gtp/commands.h"
-#include "gtp/engine_options.h"
+#include "engine/engine_options.h"
 #include "gtp/gogui_gfx.h"
 #include "gtp/input_watcher.h"
 
@@ -124,7 +125,7 @@ Answer GoGuiSettings(CommandContext& context, const Arguments& args) {
   if (args.size() == 2) {
     if (IsGameSetting(args[0])) {
       return absl::InvalidArgumentError(
-          absl::StrCat("not a search setting: ", QuoteForAnswer(args[0])));
+          absl::StrCat("not a search setting: ", QuoteForMessage(args[0])));
     }
     LL_RETURN_IF_ERROR(options.Set(args[0], args[1]));
     return std::string();

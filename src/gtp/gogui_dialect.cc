@@ -1,20 +1,33 @@
 #include "gtp/gogui_dialect.h"
 
+#include "absl/status/status.h"
 #include "core/check.h"
-#include "gtp/engine_options.h"
 
 namespace lifeline {
 
-bool GoGuiDialect::on() const { return options_.Get(option::kGoGui) == "true"; }
-
-void GoGuiDialect::Detected() {
-  if (options_.Get(option::kGoGui) == "auto") {
-    LL_CHECK(options_.Set(option::kGoGui, "true").ok());
-  }
+GoGuiDialect::GoGuiDialect(OptionTable& options) : options_(options) {
+  options.Declare(OptionSpec::Bool(option::kBoardsizeDiameter, false,
+                                   "boardsize takes the width 2N-1 instead of the base N")
+                      .WithHook([this] {
+                        boardsize_is_width_ = options_.Get(option::kBoardsizeDiameter);
+                        return absl::OkStatus();
+                      }));
+  options.Declare(OptionSpec::Choice(option::kGoGui, "auto", {"auto", "true", "false"},
+                                     "GoGui's dialect: boardsize takes the width, genmove "
+                                     "answers one stone at a time, pass stands for the swap; "
+                                     "auto turns it on at GoGui's first query "
+                                     "(gogui-rules_game_id)")
+                      .WithHook([this] {
+                        const std::string& value = options_.Get(option::kGoGui);
+                        mode_ = value == "true" ? Mode::kOn
+                                : value == "false" ? Mode::kOff
+                                                   : Mode::kAuto;
+                        return absl::OkStatus();
+                      }));
 }
 
-bool GoGuiDialect::BoardsizeIsWidth() const {
-  return on() || options_.Get(option::kBoardsizeDiameter);
+void GoGuiDialect::Detected() {
+  if (mode_ == Mode::kAuto) LL_CHECK(options_.Set(option::kGoGui, "true").ok());
 }
 
 void GoGuiDialect::KeepPartner(const Game& game, Cell partner) {

@@ -3,13 +3,21 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 
 #include "core/game.h"
 #include "core/geometry.h"
 #include "core/move.h"
-#include "gtp/options.h"
+#include "engine/options.h"
 
 namespace lifeline {
+
+// The keys of the protocol's own settings, which GoGuiDialect declares in the engine's table.
+namespace option {
+inline constexpr OptionKey<bool> kBoardsizeDiameter{"boardsize-diameter"};
+// GoGui's dialect: "true", "false", or "auto" (off until GoGui's first query turns it on).
+inline constexpr OptionKey<std::string> kGoGui{"gogui"};
+}  // namespace option
 
 // GoGui's dialect of the protocol, which the option `gogui` turns on (and, set to "auto", GoGui's
 // first query). GoGui knows neither double turns nor the swap and names boards by their width,
@@ -17,16 +25,22 @@ namespace lifeline {
 // legal, and genmove answers a double turn one stone per call: the dialect keeps the partner of
 // the stone it answered for the next genmove. It holds no game state of its own: a kept
 // partner applies only while the game still stands exactly where it was planned.
+//
+// Its settings are protocol state: the dialect declares the options `gogui` and
+// `boardsize-diameter` in the engine's table, so that flags and lifeline-set reach them, and
+// keeps their values itself, set by the options' hooks. It must outlive the table's use.
 class GoGuiDialect {
  public:
-  explicit GoGuiDialect(OptionTable& options) : options_(options) {}
+  explicit GoGuiDialect(OptionTable& options);
+  GoGuiDialect(const GoGuiDialect&) = delete;
+  GoGuiDialect& operator=(const GoGuiDialect&) = delete;
 
-  bool on() const;
+  bool on() const { return mode_ == Mode::kOn; }
   // GoGui's first query (gogui-rules_game_id, gogui-version) turns an "auto" dialect on.
   void Detected();
   // Whether boardsize takes the width rather than the base (the dialect, or the option
   // boardsize-diameter for controllers such as gogui-twogtp).
-  bool BoardsizeIsWidth() const;
+  bool BoardsizeIsWidth() const { return on() || boardsize_is_width_; }
 
   // Remembers `partner` as the second stone of the pair whose first stone `game` just played.
   void KeepPartner(const Game& game, Cell partner);
@@ -34,7 +48,11 @@ class GoGuiDialect {
   std::optional<Move> KeptPartner(const Game& game) const;
 
  private:
+  enum class Mode { kAuto, kOn, kOff };
+
   OptionTable& options_;
+  Mode mode_ = Mode::kAuto;
+  bool boardsize_is_width_ = false;
   size_t moves_ = 0;
   Cell first_ = kNoCell;
   Cell partner_ = kNoCell;

@@ -1,3 +1,4 @@
+#include "engine/quoted_text.h"
 #include "gtp/move_token.h"
 
 #include "absl/strings/ascii.h"
@@ -16,7 +17,7 @@ absl::StatusOr<Move> ReadMoveToken(const Position& position, absl::string_view t
   const Reading<Move> move = ReadMove(position.geometry(), token);
   if (move.ok()) return move.value;
   if (*move.error == MoveError::kMalformed) {
-    return SyntaxError(absl::StrCat("malformed move ", QuoteForAnswer(token)));
+    return SyntaxError(absl::StrCat("malformed move ", QuoteForMessage(token)));
   }
   return IllegalMoveError(*move.error);
 }

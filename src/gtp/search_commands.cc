@@ -13,8 +13,9 @@
 #include "gtp/genmove.h"
 #include "gtp/input_watcher.h"
 #include "gtp/move_token.h"
-#include "gtp/search_options.h"
-#include "search/clock.h"
+#include "engine/bench_report.h"
+#include "engine/search_options.h"
+#include "search/bench.h"
 #include "search/mcts_player.h"
 
 namespace lifeline {
@@ -114,8 +115,9 @@ Answer Speed(CommandContext& context, const Arguments& args) {
     return SyntaxError(absl::StrCat("seconds out of range (0..", kMaxSpeedSeconds, "]"));
   }
   const MctsOptions options = SearchSettings(context.engine.options());
-  const SpeedResult speed =
-      MeasureSearchSpeed(static_cast<int>(*base), *seconds, options, RealClock::Instance());
+  const EngineEnvironment& environment = context.engine.environment();
+  const SpeedResult speed = MeasureSearchSpeed(static_cast<int>(*base), *seconds, options,
+                                               environment.clock, environment.move_model);
   const double elapsed = std::max(speed.seconds, 1e-9);
   return absl::StrFormat(
       "base %d threads %d playouts %d nodes %d seconds %.3f playouts/s %.0f "
@@ -124,7 +126,7 @@ Answer Speed(CommandContext& context, const Arguments& args) {
       speed.nodes / elapsed);
 }
 
-Answer Bench(CommandContext& /*context*/, const Arguments& args) {
+Answer Bench(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCountBetween(0, 1));
   int64_t visits = kBenchVisits;
   if (args.size() == 1) {
@@ -132,7 +134,8 @@ Answer Bench(CommandContext& /*context*/, const Arguments& args) {
     if (!given.ok()) return given.status();
     visits = *given;
   }
-  return BenchReport(RunBench(visits, RealClock::Instance()));
+  const EngineEnvironment& environment = context.engine.environment();
+  return BenchReport(RunBench(visits, environment.clock, environment.move_model));
 }
 
 }  // namespace
@@ -150,11 +153,5 @@ void AddSearchCommands(CommandRegistry& registry, CommandContext& context) {
   registry.Add("lifeline-genmove_analyze", Bind(context, GenMoveAnalyze));
 }
 
-std::string BenchReport(const BenchResult& result) {
-  return absl::StrFormat(
-      "positions %d playouts %d seconds %.3f playouts/s %.0f nodes/s %.0f nodes %d signature %d",
-      result.positions, result.playouts, result.seconds, result.playouts_per_second,
-      result.nodes_per_second, result.nodes, result.nodes);
-}
 
 }  // namespace lifeline

@@ -4,15 +4,12 @@
 #include <string>
 
 #include "gtp/answer_stream.h"
-#include "gtp/engine.h"
-#include "search/bench.h"
+#include "engine/engine.h"
 
 namespace lifeline {
 
 // Lets the engine ponder until the next input line arrives (at once if one is waiting).
 void PonderUntilInput(Engine& engine, const AnswerStream& stream);
-// The bench's result on one line, as lifeline-bench answers and --bench prints it.
-std::string BenchReport(const BenchResult& result);
 
 }  // namespace lifeline
 

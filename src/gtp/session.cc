@@ -31,11 +31,11 @@ std::string CleanAnswer(absl::string_view text) {
 
 }  // namespace
 
-Session::Session(std::istream& in, std::ostream& out, std::unique_ptr<Player> player,
+Session::Session(std::istream& in, std::ostream& out, const EngineEnvironment& environment,
                  std::function<bool()> input_ready)
     : in_(in),
       out_(out),
-      engine_(std::move(player)),
+      engine_(environment),
       stream_(
           out, input_ready ? std::move(input_ready) : [&in] {
             std::streambuf& buffer = *in.rdbuf();

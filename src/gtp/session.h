@@ -3,7 +3,6 @@
 
 #include <functional>
 #include <istream>
-#include <memory>
 #include <ostream>
 #include <string>
 #include <utility>
@@ -14,10 +13,9 @@
 #include "absl/strings/string_view.h"
 #include "gtp/answer_stream.h"
 #include "gtp/commands.h"
-#include "gtp/engine.h"
+#include "engine/engine.h"
 #include "gtp/gogui_dialect.h"
 #include "gtp/registry.h"
-#include "search/player.h"
 
 namespace lifeline {
 
@@ -30,14 +28,17 @@ using Settings = std::vector<std::pair<std::string, std::string>>;
 // and act on one Engine. A refused command never changes the engine; no input line can make
 // the session crash or hang. It prints nothing but answers (and, on the log, what the options
 // `verbose` asks for); its only thread is the one that watches for the next input line while a
-// search runs.
+// search runs. Its commands hold its address, so it can be neither copied nor moved.
 class Session {
  public:
-  // Without a player the engine plays with the one its options describe. `input_ready` tells a streaming command (lifeline-analyze) that the next line is waiting
-  // or that the input has ended; by default it asks `in`'s buffer, which suits in-memory
-  // streams (a terminal or pipe needs a probe that polls it).
-  Session(std::istream& in, std::ostream& out, std::unique_ptr<Player> player,
+  // The engine's players are made with `environment`. `input_ready` tells a streaming command
+  // (lifeline-analyze) that the next line is waiting or that the input has ended; by default
+  // it asks `in`'s buffer, which suits in-memory streams (a terminal or pipe needs a probe
+  // that polls it).
+  Session(std::istream& in, std::ostream& out, const EngineEnvironment& environment,
           std::function<bool()> input_ready = nullptr);
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
 
   // Applies settings in order, as lifeline-set does, then sets up a new game with them;
   // refuses the first invalid one.

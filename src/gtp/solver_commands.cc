@@ -4,7 +4,7 @@
 #include "absl/strings/str_format.h"
 #include "core/check.h"
 #include "gtp/commands.h"
-#include "gtp/search_options.h"
+#include "engine/search_options.h"
 #include "solver/dfpn.h"
 
 namespace lifeline {

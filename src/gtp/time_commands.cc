@@ -3,8 +3,10 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "core/check.h"
+#include "engine/quoted_text.h"
 #include "gtp/command_line.h"
 #include "gtp/commands.h"
+#include "gtp/gtp_time.h"
 #include "search/time_control.h"
 
 namespace lifeline {
@@ -31,7 +33,7 @@ Answer TimeSettings(CommandContext& context, const Arguments& args) {
   if (!byo_yomi_time.ok()) return byo_yomi_time.status();
   absl::StatusOr<int64_t> stones = args.IntAt(2, 0, kMaxCount);
   if (!stones.ok()) return stones.status();
-  return Install(engine, TimeControl::FromGtp(*main_time, *byo_yomi_time, *stones));
+  return Install(engine, TimeControlFromGtp(*main_time, *byo_yomi_time, *stones));
 }
 
 Answer TimeLeft(CommandContext& context, const Arguments& args) {
@@ -43,7 +45,7 @@ Answer TimeLeft(CommandContext& context, const Arguments& args) {
   if (!seconds.ok()) return seconds.status();
   absl::StatusOr<int64_t> stones = args.IntAt(2, 0, kMaxCount);
   if (!stones.ok()) return stones.status();
-  const absl::Status status = engine.time_control().SetTimeLeft(*color, *seconds, *stones);
+  const absl::Status status = ApplyGtpTimeLeft(engine.time_control(), *color, *seconds, *stones);
   if (!status.ok()) return SyntaxError(status.message());
   return std::string();
 }
@@ -60,7 +62,7 @@ Answer KgsTimeSettings(CommandContext& context, const Arguments& args) {
   if (system == "fischer") expected = 3;
   if (system == "byoyomi" || system == "canadian") expected = 4;
   if (expected == 0) {
-    return SyntaxError(absl::StrCat("unknown time system ", QuoteForAnswer(args[0])));
+    return SyntaxError(absl::StrCat("unknown time system ", QuoteForMessage(args[0])));
   }
   LL_RETURN_IF_ERROR(args.ExpectCount(expected));
   if (system == "none") return Install(engine, TimeControl::None());

@@ -12,13 +12,14 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "gtp/engine_options.h"
-#include "gtp/option_flags.h"
-#include "gtp/search_commands.h"
-#include "gtp/search_options.h"
+#include "engine/bench_report.h"
+#include "engine/engine_environment.h"
+#include "engine/engine_options.h"
+#include "engine/option_flags.h"
 #include "gtp/session.h"
 #include "search/bench.h"
 #include "search/clock.h"
+#include "search/move_model.h"
 #include "search/playout_bench.h"
 
 namespace {
@@ -56,7 +57,9 @@ int BenchPlayouts(const std::string& base_text, const std::string& seconds_text,
 
 int main(int argc, char** argv) {
   std::setvbuf(stdin, nullptr, _IONBF, 0);
-  lifeline::Session session(std::cin, std::cout, nullptr, StdinReady);
+  const lifeline::EngineEnvironment environment{lifeline::RealClock::Instance(),
+                                                lifeline::MoveModel::Default()};
+  lifeline::Session session(std::cin, std::cout, environment, StdinReady);
   lifeline::OptionTable& options = session.engine().options();
   const std::vector<std::string> args(argv + 1, argv + argc);
   const absl::StatusOr<lifeline::ParsedFlags> flags = lifeline::ParseOptionFlags(
@@ -87,7 +90,7 @@ int main(int argc, char** argv) {
   }
   if (!other.empty() && other[0] == "--bench") {
     const lifeline::BenchResult result =
-        lifeline::RunBench(lifeline::kBenchVisits, lifeline::RealClock::Instance());
+        lifeline::RunBench(lifeline::kBenchVisits, environment.clock, environment.move_model);
     std::printf("%s\n", lifeline::BenchReport(result).c_str());
     return 0;
   }

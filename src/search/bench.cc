@@ -26,13 +26,13 @@ constexpr uint64_t kSeed = 20240601;
 
 }  // namespace
 
-BenchResult RunBench(int64_t visits, const SteadyClock& clock) {
+BenchResult RunBench(int64_t visits, const SteadyClock& clock, const MoveModel& move_model) {
   BenchResult result;
   MctsOptions options;
   options.threads = 1;
   options.reuse_tree = false;
   options.memory_bytes = int64_t{64} << 20;
-  MctsPlayer player(options, clock);
+  MctsPlayer player(options, clock, move_model);
   Rng rng(kSeed);
   SearchLimits limits;
   limits.max_visits = visits;
@@ -61,7 +61,7 @@ BenchResult RunBench(int64_t visits, const SteadyClock& clock) {
 }
 
 SpeedResult MeasureSearchSpeed(int base, double seconds, const MctsOptions& options,
-                               const SteadyClock& clock) {
+                               const SteadyClock& clock, const MoveModel& move_model) {
   Position position(Geometry::ForBase(base), Rules{});
   Rng rng(kSeed);
   for (int i = 0; i < position.geometry().num_cells() / 4; ++i) {
@@ -71,7 +71,7 @@ SpeedResult MeasureSearchSpeed(int base, double seconds, const MctsOptions& opti
   }
   SpeedResult result;
   if (position.IsOver()) return result;
-  MctsPlayer player(options, clock);
+  MctsPlayer player(options, clock, move_model);
   SearchLimits limits;
   limits.max_seconds = seconds;
   const SearchResult searched = player.Search(position, limits, rng, nullptr);

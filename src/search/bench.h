@@ -6,6 +6,7 @@
 
 #include "search/clock.h"
 #include "search/mcts_options.h"
+#include "search/move_model.h"
 
 namespace lifeline {
 
@@ -29,7 +30,7 @@ inline constexpr int64_t kBenchVisits = 2000;
 // each, on one thread with the default MctsOptions and a fresh tree per position. Like
 // Stockfish's bench: the node count is a signature that tests pin, the rate a quick speed
 // check.
-BenchResult RunBench(int64_t visits, const SteadyClock& clock);
+BenchResult RunBench(int64_t visits, const SteadyClock& clock, const MoveModel& move_model);
 
 // The search's speed on one board: a fresh search with `options` for `seconds` from a fixed
 // middle-game position of `base` (a quarter of the cells filled by seeded random actions).
@@ -39,7 +40,7 @@ struct SpeedResult {
   double seconds = 0;
 };
 SpeedResult MeasureSearchSpeed(int base, double seconds, const MctsOptions& options,
-                               const SteadyClock& clock);
+                               const SteadyClock& clock, const MoveModel& move_model);
 
 }  // namespace lifeline
 

@@ -25,8 +25,9 @@ constexpr int32_t kMaxRootVisits = int32_t{1} << 30;
 
 }  // namespace
 
-MctsPlayer::MctsPlayer(const MctsOptions& options, const SteadyClock& clock)
-    : options_(options), clock_(clock), tree_(options) {}
+MctsPlayer::MctsPlayer(const MctsOptions& options, const SteadyClock& clock,
+                       const MoveModel& move_model)
+    : options_(options), clock_(clock), tree_(options, move_model) {}
 
 void MctsPlayer::NewGame() {
   tree_.Clear();
@@ -144,15 +145,16 @@ bool MctsPlayer::ShouldLookPastLoss(const SearchLimits& limits, double elapsed) 
   return limits.max_seconds <= 0 || elapsed < limits.max_seconds;
 }
 
-SearchResult MctsPlayer::Search(const Position& position, const SearchLimits& limits, Rng& rng,
+SearchResult MctsPlayer::Search(const SearchInput& input, const SearchLimits& limits, Rng& rng,
                                 const ProgressCallback& progress) {
+  const Position& position = input.position;
   SearchResult result;
   if (!position.HasLegalAction()) {
     result.resign = true;
     return result;
   }
   const double start = clock_.Now();
-  tree_.SetRoot(position, recent_);
+  tree_.SetRoot(position, input.recent);
   kept_visits_ = tree_.pool()[0].visits.load(kRelaxed);
   simulations_began_ = clock_.Now() - start;
   max_visits_ = limits.max_visits;
@@ -173,7 +175,7 @@ SearchResult MctsPlayer::Search(const Position& position, const SearchLimits& li
     // the budget searches afresh without making proofs: the move with the best chances
     // against a fallible opponent is the most visited one again.
     tree_.Clear();
-    tree_.SetRoot(position, recent_);
+    tree_.SetRoot(position, input.recent);
     kept_visits_ = 0;
     tree_.SetProving(false);
     done_.store(false, kRelaxed);

@@ -7,6 +7,7 @@
 #include "search/clock.h"
 #include "search/mcts_options.h"
 #include "search/mcts_tree.h"
+#include "search/move_model.h"
 #include "search/player.h"
 
 namespace lifeline {
@@ -21,12 +22,12 @@ namespace lifeline {
 // moves and the generator. Time comes from the injected clock.
 class MctsPlayer : public Player {
  public:
-  explicit MctsPlayer(const MctsOptions& options, const SteadyClock& clock = RealClock::Instance());
+  // The clock and the learned move model must outlive the player.
+  MctsPlayer(const MctsOptions& options, const SteadyClock& clock, const MoveModel& move_model);
 
   std::string Name() const override { return "mcts"; }
   void NewGame() override;
-  void SetRecentStones(const RecentStones& recent) override { recent_ = recent; }
-  SearchResult Search(const Position& position, const SearchLimits& limits, Rng& rng,
+  SearchResult Search(const SearchInput& input, const SearchLimits& limits, Rng& rng,
                       const ProgressCallback& progress) override;
 
   const MctsOptions& options() const { return options_; }
@@ -73,7 +74,6 @@ class MctsPlayer : public Player {
   bool critical_ = false;
   // The win rate the previous search gave its move, for the player then to move.
   double last_win_rate_ = -1;
-  RecentStones recent_;
   Color last_mover_ = Color::kBlack;
 };
 

@@ -24,8 +24,9 @@ bool IsPending(const Position& position) { return position.pending_stone() != kN
 
 }  // namespace
 
-MctsTree::MctsTree(const MctsOptions& options)
+MctsTree::MctsTree(const MctsOptions& options, const MoveModel& move_model)
     : options_(options),
+      move_model_(move_model),
       proving_(options.solver),
       pool_(options.memory_bytes),
       root_position_(Geometry::ForBase(Geometry::kDefaultBase), Rules{}) {}
@@ -140,7 +141,7 @@ Color MctsTree::Playout(const Position& position, const Worker& worker, Rng& rng
   const Node& leaf = pool_[worker.path.back().node];
   const bool placed = worker.path.size() > 1 && leaf.kind == Move::Kind::kPlace;
   return PolicyPlayout(position, placed ? leaf.cell : kNoCell, rng, played, options_.count_settled,
-                       options_.pattern_playouts ? &MoveModel::Default() : nullptr);
+                       options_.pattern_playouts ? &move_model_ : nullptr);
 }
 
 void MctsTree::TryExpand(uint32_t index, const Position& position, Rng& rng, Worker& worker) {
@@ -208,7 +209,7 @@ void MctsTree::JudgeMoves(const Position& position, const Worker& worker,
   policy.assign(count, 1.0f / static_cast<float>(count));
   const bool model_priors = options_.priors && options_.move_model;
   if (model_priors || options_.puct > 0) {
-    ComputeMovePolicy(MoveModel::Default(), position, RecentAtLeaf(worker), moves, policy);
+    ComputeMovePolicy(move_model_, position, RecentAtLeaf(worker), moves, policy);
   }
   if (!options_.priors) return;
   if (!model_priors) {

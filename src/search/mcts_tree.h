@@ -11,6 +11,7 @@
 #include "core/position.h"
 #include "core/random.h"
 #include "search/mcts_options.h"
+#include "search/move_model.h"
 #include "search/node_pool.h"
 #include "search/player.h"
 #include "search/recent_stones.h"
@@ -31,7 +32,9 @@ namespace lifeline {
 // It does not keep time, count visits or pick limits: MctsPlayer does.
 class MctsTree {
  public:
-  explicit MctsTree(const MctsOptions& options);
+  // The move model gives priors and playout patterns where the options ask for them; it must
+  // outlive the tree.
+  MctsTree(const MctsOptions& options, const MoveModel& move_model);
 
   // Scratch memory of one searching thread, reused across simulations.
   struct Worker {
@@ -55,7 +58,7 @@ class MctsTree {
   // below the old root that holds the same position; otherwise starts afresh. Returns true
   // when a subtree was kept.
   // `recent` names the stones played last before it (for the learned move model).
-  bool SetRoot(const Position& position, const RecentStones& recent = {});
+  bool SetRoot(const Position& position, const RecentStones& recent);
   // Forgets the tree, so that the next SetRoot starts afresh.
   void Clear();
   // Whether new proofs are made (MctsOptions::solver at first). Off, the tree still honours
@@ -120,6 +123,7 @@ class MctsTree {
   std::optional<uint32_t> FindDescendant(const Position& target) const;
 
   MctsOptions options_;
+  const MoveModel& move_model_;
   bool proving_;
   NodePool pool_;
   Position root_position_;

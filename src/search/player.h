@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/game.h"
 #include "core/move.h"
 #include "core/position.h"
 #include "core/random.h"
@@ -63,6 +64,22 @@ struct SearchResult {
   SearchInfo info;
 };
 
+// What a search starts from: the position and the stone each colour played last before it,
+// which the position does not keep (the learned move model measures distances from them).
+// A position alone is an input with no known history, as at the start of a game.
+struct SearchInput {
+  SearchInput(const Position& position_in, const RecentStones& recent_in = {})  // NOLINT
+      : position(position_in), recent(recent_in) {}
+
+  const Position& position;
+  RecentStones recent;
+};
+
+// The search input of a game's current position, with the game's last stones.
+inline SearchInput SearchInputOf(const Game& game) {
+  return SearchInput(game.position(), RecentStonesOf(game.moves(), game.movers()));
+}
+
 // A move chooser behind one interface, so the protocol layer drives a random player and Monte
 // Carlo search alike. Search must only be called on a position that is not over, and it must
 // return a legal move for it.
@@ -72,10 +89,7 @@ class Player {
   virtual std::string Name() const = 0;
   // Forgets anything kept from earlier moves (for instance a reusable tree).
   virtual void NewGame() {}
-  // The most recent stone of each colour before the position of the next searches, which the
-  // position itself does not keep (see RecentStones); players that ignore history ignore it.
-  virtual void SetRecentStones(const RecentStones& /*recent*/) {}
-  virtual SearchResult Search(const Position& position, const SearchLimits& limits, Rng& rng,
+  virtual SearchResult Search(const SearchInput& input, const SearchLimits& limits, Rng& rng,
                               const ProgressCallback& progress) = 0;
 };
 

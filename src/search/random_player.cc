@@ -2,10 +2,10 @@
 
 namespace lifeline {
 
-SearchResult RandomPlayer::Search(const Position& position, const SearchLimits& /*limits*/,
+SearchResult RandomPlayer::Search(const SearchInput& input, const SearchLimits& /*limits*/,
                                   Rng& rng, const ProgressCallback& /*progress*/) {
   SearchResult result;
-  const std::optional<Move> move = position.RandomMove(rng);
+  const std::optional<Move> move = input.position.RandomMove(rng);
   if (!move) {
     result.resign = true;
     return result;

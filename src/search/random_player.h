@@ -10,7 +10,7 @@ namespace lifeline {
 class RandomPlayer : public Player {
  public:
   std::string Name() const override { return "random"; }
-  SearchResult Search(const Position& position, const SearchLimits& limits, Rng& rng,
+  SearchResult Search(const SearchInput& input, const SearchLimits& limits, Rng& rng,
                       const ProgressCallback& progress) override;
 };
 

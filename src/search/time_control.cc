@@ -67,22 +67,6 @@ TimeControl Started(TimeSystem system, double main_time, double period_time, int
 
 }  // namespace
 
-const char* TimeSystemName(TimeSystem system) {
-  switch (system) {
-    case TimeSystem::kNone:
-      return "none";
-    case TimeSystem::kAbsolute:
-      return "absolute";
-    case TimeSystem::kByoyomi:
-      return "byoyomi";
-    case TimeSystem::kCanadian:
-      return "canadian";
-    case TimeSystem::kFischer:
-      return "fischer";
-  }
-  return "none";
-}
-
 absl::StatusOr<TimeControl> TimeControl::Absolute(double main_time) {
   LL_RETURN_IF_ERROR(CheckSeconds(main_time));
   return Started(TimeSystem::kAbsolute, main_time, 0, 0, 0);
@@ -110,34 +94,26 @@ absl::StatusOr<TimeControl> TimeControl::Fischer(double main_time, double increm
   return Started(TimeSystem::kFischer, main_time, increment, 0, 0);
 }
 
-absl::StatusOr<TimeControl> TimeControl::FromGtp(double main_time, double byo_yomi_time,
-                                                 int64_t byo_yomi_stones) {
-  LL_RETURN_IF_ERROR(CheckSeconds(main_time));
-  LL_RETURN_IF_ERROR(CheckSeconds(byo_yomi_time));
-  LL_RETURN_IF_ERROR(CheckCount(byo_yomi_stones, 0));
-  if (byo_yomi_stones == 0) {
-    return byo_yomi_time > 0 ? None() : Absolute(main_time);
-  }
-  return Canadian(main_time, byo_yomi_time, byo_yomi_stones);
+absl::Status TimeControl::SetMainTimeLeft(Color color, double seconds) {
+  LL_RETURN_IF_ERROR(CheckSeconds(seconds));
+  ClockState& clock = clocks[Index(color)];
+  clock.in_overtime = false;
+  clock.main_left = seconds;
+  return absl::OkStatus();
 }
 
-absl::Status TimeControl::SetTimeLeft(Color color, double seconds, int64_t stones) {
+absl::Status TimeControl::SetOvertimeLeft(Color color, double seconds, int64_t count) {
+  LL_CHECK(HasPeriods());
   LL_RETURN_IF_ERROR(CheckSeconds(seconds));
-  LL_RETURN_IF_ERROR(CheckCount(stones, 0));
+  LL_RETURN_IF_ERROR(CheckCount(count, 1));
   ClockState& clock = clocks[Index(color)];
-  const bool overtime =
-      stones > 0 && (system == TimeSystem::kByoyomi || system == TimeSystem::kCanadian);
-  clock.in_overtime = overtime;
-  if (!overtime) {
-    clock.main_left = seconds;
-    return absl::OkStatus();
-  }
+  clock.in_overtime = true;
   clock.main_left = 0;
   clock.period_left = seconds;
   if (system == TimeSystem::kCanadian) {
-    clock.stones_left = static_cast<int>(stones);
+    clock.stones_left = static_cast<int>(count);
   } else {
-    clock.periods_left = static_cast<int>(stones);
+    clock.periods_left = static_cast<int>(count);
   }
   return absl::OkStatus();
 }

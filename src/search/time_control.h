@@ -18,9 +18,6 @@ enum class TimeSystem {
   kFischer,   // main time, plus `period_time` (the increment) after every move
 };
 
-// "none", "absolute", "byoyomi", "canadian", "fischer".
-const char* TimeSystemName(TimeSystem system);
-
 // One player's clock as the controller last reported it (time_left), or as the settings
 // started it.
 struct ClockState {
@@ -32,7 +29,9 @@ struct ClockState {
 };
 
 // A time control and both clocks: a plain value validated on construction. It measures no
-// time itself: the controller reports the clocks, and the search decides how to use them.
+// time itself: the controller reports the clocks, and the search decides how to use them. It
+// speaks no protocol: the protocol's own time commands (GTP's time_settings and time_left)
+// are read into it by the protocol layer (gtp/gtp_time.h).
 struct TimeControl {
   TimeSystem system = TimeSystem::kNone;
   double main_time = 0;
@@ -46,15 +45,16 @@ struct TimeControl {
   static absl::StatusOr<TimeControl> Byoyomi(double main_time, double period_time, int64_t periods);
   static absl::StatusOr<TimeControl> Canadian(double main_time, double period_time, int64_t stones);
   static absl::StatusOr<TimeControl> Fischer(double main_time, double increment);
-  // GTP 2 time_settings: Canadian byo-yomi; no overtime when both byo-yomi numbers are 0, and
-  // no limit at all when the byo-yomi time is positive but its stones are 0.
-  static absl::StatusOr<TimeControl> FromGtp(double main_time, double byo_yomi_time,
-                                             int64_t byo_yomi_stones);
 
-  // GTP 2 time_left: `stones` 0 means `seconds` of main time are left; otherwise the player
-  // is in overtime with `seconds` left in the period and `stones` moves (Canadian) or periods
-  // (byo-yomi, as KGS reports them) to go.
-  absl::Status SetTimeLeft(Color color, double seconds, int64_t stones);
+  // Whether the system has overtime periods (byo-yomi or Canadian).
+  bool HasPeriods() const {
+    return system == TimeSystem::kByoyomi || system == TimeSystem::kCanadian;
+  }
+  // Sets `color`'s clock as its controller reports it: `seconds` of main time left.
+  absl::Status SetMainTimeLeft(Color color, double seconds);
+  // Sets `color`'s clock in overtime (HasPeriods() must hold): `seconds` left in the current
+  // period and `count` moves (Canadian) or periods (byo-yomi) still to go, at least 1.
+  absl::Status SetOvertimeLeft(Color color, double seconds, int64_t count);
 
   const ClockState& clock(Color color) const { return clocks[Index(color)]; }
 

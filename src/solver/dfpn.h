@@ -62,8 +62,8 @@ struct SolveResult {
 // within its limits and can be stopped from another thread.
 class Solver {
  public:
-  explicit Solver(const SolverOptions& options = SolverOptions(),
-                  const SteadyClock& clock = RealClock::Instance());
+  // The clock must outlive the solver.
+  Solver(const SolverOptions& options, const SteadyClock& clock);
 
   // Whether the side to move wins, and a winning move when it does. The position must not be
   // over (its side to move has a legal action).

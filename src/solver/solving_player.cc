@@ -57,8 +57,9 @@ void SolvingPlayer::MarkProofs(const Position& position, SearchInfo& info) const
   }
 }
 
-SearchResult SolvingPlayer::Search(const Position& position, const SearchLimits& limits, Rng& rng,
+SearchResult SolvingPlayer::Search(const SearchInput& input, const SearchLimits& limits, Rng& rng,
                                    const ProgressCallback& progress) {
+  const Position& position = input.position;
   const double start = clock_.Now();
   SolveLimits solve;
   Verdict verdict = Verdict::kUnknown;
@@ -99,7 +100,7 @@ SearchResult SolvingPlayer::Search(const Position& position, const SearchLimits&
     MarkProofs(position, copy);
     progress(copy);
   };
-  SearchResult result = search_->Search(position, rest, rng, progress ? marked : nullptr);
+  SearchResult result = search_->Search(input, rest, rng, progress ? marked : nullptr);
   MarkProofs(position, result.info);
   result.info.seconds = clock_.Now() - start;
   return result;

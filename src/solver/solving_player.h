@@ -34,12 +34,11 @@ struct SolvingOptions {
 class SolvingPlayer : public Player {
  public:
   SolvingPlayer(std::unique_ptr<Player> search, std::shared_ptr<Solver> solver,
-                const SolvingOptions& options, const SteadyClock& clock = RealClock::Instance());
+                const SolvingOptions& options, const SteadyClock& clock);
 
   std::string Name() const override { return search_->Name() + "+solver"; }
   void NewGame() override { search_->NewGame(); }
-  void SetRecentStones(const RecentStones& recent) override { search_->SetRecentStones(recent); }
-  SearchResult Search(const Position& position, const SearchLimits& limits, Rng& rng,
+  SearchResult Search(const SearchInput& input, const SearchLimits& limits, Rng& rng,
                       const ProgressCallback& progress) override;
 
  private:

@@ -12,7 +12,8 @@
 #include "gtp/game_record.h"
 #include "gtp/move_token.h"
 #include "gtp/session.h"
-#include "search/random_player.h"
+#include "search/clock.h"
+#include "search/move_model.h"
 
 namespace lifeline {
 namespace {
@@ -33,28 +34,36 @@ std::string CheckAnswers(absl::string_view output) {
   return "";
 }
 
+// Settings that bound what one command can cost, set through the option system as a user
+// would: the random player (so that no genmove or analysis searches), one thread, a small
+// tree, short solver budgets, no pondering. An input may not change them (see below).
+const Settings kFuzzSettings = {
+    {"seed", "1"},        {"player", "random"}, {"threads", "1"},         {"memory", "16"},
+    {"visits", "100"},    {"time", "0.05"},     {"ponder", "false"},      {"solve-time", "0.05"},
+    {"solver-memory", "16"},
+};
+
 }  // namespace
 
 std::string CheckSessionInput(absl::string_view input) {
   std::istringstream in{std::string(input)};
   std::ostringstream out;
-  Session session(in, out, std::make_unique<RandomPlayer>());
-  if (!session.Configure({{"seed", "1"}, {"solve-time", "0.05"}}).ok()) {
-    return "configure failed";
-  }
+  Session session(in, out, EngineEnvironment{RealClock::Instance(), MoveModel::Default()});
+  if (!session.Configure(kFuzzSettings).ok()) return "configure failed";
   // Some commands cost what the input asks for by design: perft is exponential in its depth,
-  // the bench runs fixed searches, and the search settings can ask for any number of threads
-  // and any amount of memory, and the solver any number of seconds. The fuzzer keeps the
-  // random player and a short solver budget, and leaves those out.
+  // the bench and the speed test run fixed searches, and the settings above could ask for
+  // any number of threads, visits and seconds. Those commands are left out, and setting one
+  // of the bounding options is refused, so a fuzz run fails only on a real bug.
   CommandRegistry& registry = session.registry();
   registry.Remove("lifeline-perft");
   registry.Remove("lifeline-bench");
+  registry.Remove("lifeline-speed");
   for (const char* setter : {"lifeline-set", "lifeline-gogui_settings"}) {
     const CommandHandler set = *registry.Find(setter);
     registry.Remove(setter);
     registry.Add(setter, [set](const Arguments& args) -> absl::StatusOr<std::string> {
-      for (const char* costly : {"player", "threads", "memory", "solve-time", "solver-memory"}) {
-        if (args.size() == 2 && args[0] == costly) return absl::InvalidArgumentError("fuzzing");
+      for (const auto& [bounded, value] : kFuzzSettings) {
+        if (args.size() >= 2 && args[0] == bounded) return absl::InvalidArgumentError("fuzzing");
       }
       return set(args);
     });

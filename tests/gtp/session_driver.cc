@@ -1,15 +1,24 @@
 #include "gtp/session_driver.h"
 
-#include <memory>
-
 #include "gtest/gtest.h"
-#include "search/random_player.h"
+#include "search/clock.h"
+#include "search/move_model.h"
 
 namespace lifeline {
 
+EngineEnvironment RealEnvironment() {
+  return EngineEnvironment{RealClock::Instance(), MoveModel::Default()};
+}
+
+Settings WithRandomPlayer(const Settings& settings) {
+  Settings all = {{"player", "random"}};
+  all.insert(all.end(), settings.begin(), settings.end());
+  return all;
+}
+
 SessionDriver::SessionDriver(const Settings& settings)
-    : session_(in_, out_, std::make_unique<RandomPlayer>()) {
-  const absl::Status status = session_.Configure(settings);
+    : session_(in_, out_, RealEnvironment()) {
+  const absl::Status status = session_.Configure(WithRandomPlayer(settings));
   EXPECT_TRUE(status.ok()) << status;
 }
 
@@ -32,8 +41,8 @@ std::string SessionDriver::Ok(absl::string_view line) {
 std::string RunSession(absl::string_view input, const Settings& settings) {
   std::istringstream in{std::string(input)};
   std::ostringstream out;
-  Session session(in, out, std::make_unique<RandomPlayer>());
-  EXPECT_TRUE(session.Configure(settings).ok());
+  Session session(in, out, RealEnvironment());
+  EXPECT_TRUE(session.Configure(WithRandomPlayer(settings)).ok());
   session.Run();
   return out.str();
 }

@@ -5,11 +5,17 @@
 #include <string>
 
 #include "absl/strings/string_view.h"
+#include "engine/engine_environment.h"
 #include "gtp/session.h"
 
 namespace lifeline {
 
-// A session in memory for tests: Send() hands it one line and returns what it wrote (the
+// The real clock and the built-in move model, as the program has them.
+EngineEnvironment RealEnvironment();
+// `settings` after {"player", "random"}, which they may override: test sessions play fast.
+Settings WithRandomPlayer(const Settings& settings);
+
+// A session in memory for tests (with the random player unless its settings say otherwise): Send() hands it one line and returns what it wrote (the
 // answer without its final empty line, or "" when the line got no answer).
 class SessionDriver {
  public:

@@ -1,5 +1,7 @@
 #include "search/bench.h"
 
+#include "search/move_model.h"
+
 #include "gtest/gtest.h"
 #include "search_test_support.h"
 
@@ -13,7 +15,7 @@ constexpr int64_t kBenchSignature = 399603;
 
 TEST(BenchTest, SignatureIsUnchanged) {
   test::FakeClock clock(0.001);
-  const BenchResult result = RunBench(kBenchVisits, clock);
+  const BenchResult result = RunBench(kBenchVisits, clock, MoveModel::Default());
   EXPECT_EQ(result.positions, 8);
   EXPECT_EQ(result.playouts, 8 * kBenchVisits);
   EXPECT_EQ(result.nodes, kBenchSignature) << "moves: " << result.moves;

@@ -36,7 +36,7 @@ TEST_P(MctsLegalityTest, NeverAnswersAnIllegalMove) {
   MctsOptions options = plain ? MctsOptions::PlainUct() : SmallOptions();
   options.memory_bytes = int64_t{16} << 20;
   FakeClock clock;
-  MctsPlayer player(options, clock);
+  MctsPlayer player(options, clock, MoveModel::Default());
   for (uint64_t seed = 0; seed < 12; ++seed) {
     // Early seeds stay in the opening (double turns, swap, setup), later ones go deeper.
     const int actions = static_cast<int>(seed < 6 ? seed : seed * 7);
@@ -62,7 +62,7 @@ INSTANTIATE_TEST_SUITE_P(AllRules, MctsLegalityTest,
 
 TEST(MctsPlayerTest, ConsidersSwapAndKomi) {
   FakeClock clock;
-  MctsPlayer player(SmallOptions(), clock);
+  MctsPlayer player(SmallOptions(), clock, MoveModel::Default());
   // White's first turn under strong pie: the swap is a candidate.
   Position strong = RandomPosition(5, Rules{}, 1, 3);
   ASSERT_TRUE(strong.CanSwap());
@@ -99,7 +99,7 @@ TEST(MctsPlayerTest, WinsAboveASwapCountForThePlayerNotTheColour) {
   // Wide exploration, so that the swap gets enough visits for its wins to be counted.
   options.exploration = 0.5;
   FakeClock clock;
-  MctsPlayer player(options, clock);
+  MctsPlayer player(options, clock, MoveModel::Default());
   Rng rng(3);
   player.Search(position, Visits(4000), rng, nullptr);
   const NodePool& pool = player.tree().pool();
@@ -120,7 +120,7 @@ TEST(MctsPlayerTest, TwoThreadsAnswerLegalMoves) {
   MctsOptions options = SmallOptions();
   options.threads = 2;
   FakeClock clock;
-  MctsPlayer player(options, clock);
+  MctsPlayer player(options, clock, MoveModel::Default());
   for (uint64_t seed = 0; seed < 6; ++seed) {
     const Position position = RandomPosition(5, Rules{}, static_cast<int>(seed * 5), seed);
     if (position.IsOver()) continue;
@@ -135,7 +135,7 @@ TEST(MctsPlayerTest, OneThreadIsDeterministicForASeed) {
   const Position position = RandomPosition(7, Rules{}, 6, 11);
   const auto run = [&] {
     FakeClock clock;
-    MctsPlayer player(SmallOptions(), clock);
+    MctsPlayer player(SmallOptions(), clock, MoveModel::Default());
     Rng rng(42);
     return player.Search(position, Visits(3000), rng, nullptr);
   };
@@ -153,7 +153,7 @@ TEST(MctsPlayerTest, TreeStaysWithinItsMemoryLimitSlow) {
   MctsOptions options;
   options.memory_bytes = 2000 * static_cast<int64_t>(NodePool::kNodeBytes);
   FakeClock clock;
-  MctsPlayer player(options, clock);
+  MctsPlayer player(options, clock, MoveModel::Default());
   const Position position = RandomPosition(7, Rules{}, 4, 5);
   Rng rng(5);
   const SearchResult result = player.Search(position, Visits(20000), rng, nullptr);
@@ -171,7 +171,7 @@ TEST(MctsPlayerTest, TwoThreadsStayWithinTheMemoryLimit) {
   options.threads = 2;
   options.memory_bytes = 2000 * static_cast<int64_t>(NodePool::kNodeBytes);
   FakeClock clock;
-  MctsPlayer player(options, clock);
+  MctsPlayer player(options, clock, MoveModel::Default());
   Position position = RandomPosition(7, Rules{}, 10, 8);
   Rng rng(8);
   for (int move = 0; move < 3 && !position.IsOver(); ++move) {
@@ -186,7 +186,7 @@ TEST(MctsPlayerTest, TwoThreadsStayWithinTheMemoryLimit) {
 TEST(MctsPlayerTest, StopsAtTheTimeLimit) {
   // Every reading of the clock advances it by a millisecond: 0.05 s is about 50 simulations.
   FakeClock clock(0.001);
-  MctsPlayer player(SmallOptions(), clock);
+  MctsPlayer player(SmallOptions(), clock, MoveModel::Default());
   const Position position = RandomPosition(5, Rules{}, 4, 2);
   SearchLimits limits;
   limits.max_seconds = 0.05;
@@ -199,7 +199,7 @@ TEST(MctsPlayerTest, StopsAtTheTimeLimit) {
 
 TEST(MctsPlayerTest, StopFlagEndsTheSearchWithALegalMove) {
   FakeClock clock;
-  MctsPlayer player(SmallOptions(), clock);
+  MctsPlayer player(SmallOptions(), clock, MoveModel::Default());
   const Position position = RandomPosition(5, Rules{}, 8, 9);
   const std::atomic<bool> stop{true};
   SearchLimits limits;
@@ -212,7 +212,7 @@ TEST(MctsPlayerTest, StopFlagEndsTheSearchWithALegalMove) {
 
 TEST(MctsPlayerTest, ReusesTheSubtreeOfTheNextPosition) {
   FakeClock clock;
-  MctsPlayer player(SmallOptions(), clock);
+  MctsPlayer player(SmallOptions(), clock, MoveModel::Default());
   Position position = RandomPosition(5, Rules{}, 6, 13);
   Rng rng(13);
   const SearchResult first = player.Search(position, Visits(5000), rng, nullptr);
@@ -232,7 +232,7 @@ TEST(MctsPlayerTest, ReusesTheSubtreeOfTheNextPosition) {
 
 TEST(MctsPlayerTest, ReportsProgressWhenAsked) {
   FakeClock clock(0.001);
-  MctsPlayer player(SmallOptions(), clock);
+  MctsPlayer player(SmallOptions(), clock, MoveModel::Default());
   const Position position = RandomPosition(5, Rules{}, 4, 2);
   int reports = 0;
   Rng rng(2);

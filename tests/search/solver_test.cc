@@ -61,7 +61,7 @@ TEST(SolverTest, SearchFindsAWinningMove) {
   ASSERT_EQ(winning.size(), 4u);
   ASSERT_EQ(position->LegalMoves().size(), 11u);
   FakeClock clock;
-  MctsPlayer player(MctsOptions{}, clock);
+  MctsPlayer player(MctsOptions{}, clock, MoveModel::Default());
   Rng rng(1);
   const SearchResult result = player.Search(*position, Visits(20000), rng, nullptr);
   EXPECT_TRUE(Contains(winning, result.move)) << MoveToString(position->geometry(), result.move);
@@ -71,7 +71,7 @@ TEST(SolverTest, SearchProvesAndPlaysTheWin) {
   const absl::StatusOr<Position> position = PositionFromDiagram(3, kShallowWin, Color::kBlack);
   ASSERT_TRUE(position.ok()) << position.status();
   FakeClock clock;
-  MctsPlayer player(MctsOptions{}, clock);
+  MctsPlayer player(MctsOptions{}, clock, MoveModel::Default());
   Rng rng(1);
   const SearchResult result = player.Search(*position, Visits(200000), rng, nullptr);
   EXPECT_TRUE(Contains(WinningMoves(*position), result.move))
@@ -94,7 +94,7 @@ TEST_P(SolverEndgameTest, ProofsAgreeWithExhaustiveSearch) {
     const Position position = RandomPosition(3, rules, 12, seed);
     if (position.IsOver() || position.board().empty().Count() > 9) continue;
     FakeClock clock;
-    MctsPlayer player(MctsOptions{}, clock);
+    MctsPlayer player(MctsOptions{}, clock, MoveModel::Default());
     Rng rng(seed);
     const SearchResult result = player.Search(position, Visits(20000), rng, nullptr);
     const bool wins = SideToMoveWins(position);

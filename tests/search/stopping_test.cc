@@ -40,7 +40,7 @@ TEST(StoppingTest, ALoneLegalMoveIsPlayedWithoutSpendingTheTime) {
     MctsOptions options = SmallOptions();
     options.solver = false;  // the rule under test, not a proof, must end the search
     FakeClock clock(kStep);
-    MctsPlayer player(options, clock);
+    MctsPlayer player(options, clock, MoveModel::Default());
     Rng rng(seed);
     const SearchResult result = player.Search(position, Seconds(kTarget), rng, nullptr);
     EXPECT_EQ(result.move, position.LegalMoves().front());
@@ -61,13 +61,13 @@ TEST(StoppingTest, ASettledMoveIsTheMoveTheWholeBudgetPlaysSlow) {
     MctsOptions options = SmallOptions();
     options.solver = false;
     FakeClock clock(kStep);
-    MctsPlayer timed(options, clock);
+    MctsPlayer timed(options, clock, MoveModel::Default());
     Rng timed_rng(seed);
     const SearchResult early = timed.Search(position, Seconds(kTarget), timed_rng, nullptr);
     if (early.info.playouts >= kSimulationsAtTarget * 9 / 10) continue;
     ++stopped_early;
     FakeClock unused;
-    MctsPlayer whole(options, unused);
+    MctsPlayer whole(options, unused, MoveModel::Default());
     Rng whole_rng(seed);
     const SearchResult full =
         whole.Search(position, Visits(kSimulationsAtTarget), whole_rng, nullptr);
@@ -87,7 +87,7 @@ TEST(StoppingTest, TheExtensionCountsInTheSettledTestSlow) {
     options.solver = false;
     const auto playouts = [&](double extended_seconds) {
       FakeClock clock(kStep);
-      MctsPlayer player(options, clock);
+      MctsPlayer player(options, clock, MoveModel::Default());
       Rng rng(seed);
       SearchLimits limits = Seconds(kTarget);
       limits.extended_seconds = extended_seconds;
@@ -115,7 +115,7 @@ TEST(StoppingTest, AProvenLossIsResignedOrPlayedForItsChances) {
       MctsOptions options = SmallOptions();
       options.resign_below = resign_below;
       FakeClock clock;
-      MctsPlayer player(options, clock);
+      MctsPlayer player(options, clock, MoveModel::Default());
       Rng rng(seed);
       const SearchResult result = player.Search(position, Visits(kBudget), rng, nullptr);
       return std::make_pair(result, player.tree().root_proof());
@@ -145,7 +145,7 @@ TEST(StoppingTest, AWinRateBelowTheThresholdResignsAfterEnoughVisits) {
   options.solver = false;
   const auto search = [&](int64_t visits) {
     FakeClock clock;
-    MctsPlayer player(options, clock);
+    MctsPlayer player(options, clock, MoveModel::Default());
     Rng rng(7);
     return player.Search(position, Visits(visits), rng, nullptr);
   };

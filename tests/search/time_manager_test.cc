@@ -76,7 +76,7 @@ TEST(TimeManagerTest, NeverLosesOnTime) {
       EXPECT_TRUE(SurvivesGame(*TimeControl::Byoyomi(5, 1, 3), moves, cells, critical)) << cells;
       EXPECT_TRUE(SurvivesGame(*TimeControl::Byoyomi(0, 0.2, 1), moves, cells, critical));
       TimeControl canadian = *TimeControl::Canadian(0, 3, 5);
-      ASSERT_TRUE(canadian.SetTimeLeft(Color::kBlack, 3, 5).ok());
+      ASSERT_TRUE(canadian.SetOvertimeLeft(Color::kBlack, 3, 5).ok());
       EXPECT_TRUE(SurvivesGame(canadian, moves, cells, critical)) << cells;
     }
   }
@@ -96,19 +96,19 @@ TEST(TimeManagerTest, SmallBoardsThinkLongerPerMove) {
 
 TEST(TimeManagerTest, ATimePerMoveIsNearlyAllUsed) {
   // A controller's fixed time per move: no main time, one move per period.
-  TimeControl control = *TimeControl::FromGtp(0, 1, 1);
-  ASSERT_TRUE(control.SetTimeLeft(Color::kBlack, 1, 1).ok());
+  TimeControl control = *TimeControl::Canadian(0, 1, 1);
+  ASSERT_TRUE(control.SetOvertimeLeft(Color::kBlack, 1, 1).ok());
   const MoveTime plan = PlanMoveTime(control, Color::kBlack, 30);
   EXPECT_GE(plan.target, 0.85);
   EXPECT_LE(plan.most, 0.9);
   // Before any time_left, the settings alone say the same.
-  const MoveTime fresh = PlanMoveTime(*TimeControl::FromGtp(0, 1, 1), Color::kWhite, 30);
+  const MoveTime fresh = PlanMoveTime(*TimeControl::Canadian(0, 1, 1), Color::kWhite, 30);
   EXPECT_EQ(fresh.target, plan.target);
 }
 
 TEST(TimeManagerTest, ByoyomiPeriodsAreRespected) {
   TimeControl control = *TimeControl::Byoyomi(0, 10, 3);
-  ASSERT_TRUE(control.SetTimeLeft(Color::kBlack, 10, 3).ok());
+  ASSERT_TRUE(control.SetOvertimeLeft(Color::kBlack, 10, 3).ok());
   const MoveTime plan = PlanMoveTime(control, Color::kBlack, 30);
   EXPECT_LT(plan.most, 10);  // never a second period, though three are left
   EXPECT_GE(plan.target, 7);
@@ -129,12 +129,12 @@ TEST(TimeManagerTest, SearchExtendsWhileTheBestMoveIsUnclear) {
   limits.max_seconds = 0.05;
   // Every reading of the fake clock advances it by 0.1 ms: about one simulation.
   FakeClock plain_clock(0.0001);
-  MctsPlayer plain(options, plain_clock);
+  MctsPlayer plain(options, plain_clock, MoveModel::Default());
   Rng rng(3);
   const int64_t on_target = plain.Search(position, limits, rng, nullptr).info.playouts;
   limits.extended_seconds = 0.2;
   FakeClock extended_clock(0.0001);
-  MctsPlayer extended(options, extended_clock);
+  MctsPlayer extended(options, extended_clock, MoveModel::Default());
   const int64_t longer = extended.Search(position, limits, rng, nullptr).info.playouts;
   EXPECT_LE(on_target, 500);
   EXPECT_GT(longer, 2 * on_target);

@@ -46,7 +46,7 @@ std::string SolveAll(Solver& solver, const Position& position) {
 }
 
 TEST(SolvedBoardsTest, BaseTwoStrongPieEveryFirstTurnIsSwapped) {
-  Solver solver(Table());
+  Solver solver(Table(), RealClock::Instance());
   const Position start = Start(2, Balancing::kStrongPie);
   EXPECT_EQ(SolveAll(solver, start), "loss");
   for (const Move& first : start.LegalMoves()) {
@@ -57,7 +57,7 @@ TEST(SolvedBoardsTest, BaseTwoStrongPieEveryFirstTurnIsSwapped) {
 }
 
 TEST(SolvedBoardsTest, BaseTwoWeakPieOnlyTheCentreIsNotSwapped) {
-  Solver solver(Table());
+  Solver solver(Table(), RealClock::Instance());
   const Position start = Start(2, Balancing::kWeakPie);
   EXPECT_EQ(SolveAll(solver, start), "loss");
   EXPECT_EQ(SolveAll(solver, After(start, {"B2"})), "win A1 B1 A2 C2 B3 C3");
@@ -67,7 +67,7 @@ TEST(SolvedBoardsTest, BaseTwoWeakPieOnlyTheCentreIsNotSwapped) {
 }
 
 TEST(SolvedBoardsTest, BaseTwoKomiPieIsFairAtOnePoint) {
-  Solver solver(Table());
+  Solver solver(Table(), RealClock::Instance());
   EXPECT_EQ(SolveAll(solver, Start(2, Balancing::kKomiPie, 0)), "win A1 B1 A2 C2 B3 C3");
   for (int komi = 1; komi <= 3; ++komi) {
     EXPECT_EQ(SolveAll(solver, Start(2, Balancing::kKomiPie, komi)), "loss") << komi;
@@ -76,12 +76,12 @@ TEST(SolvedBoardsTest, BaseTwoKomiPieIsFairAtOnePoint) {
 
 // A few seconds each in a Release build.
 TEST(SolvedBoardsTest, SlowBaseThreeWeakPieTheCentreIsSwapped) {
-  Solver solver(Table());
+  Solver solver(Table(), RealClock::Instance());
   EXPECT_EQ(SolveAll(solver, After(Start(3, Balancing::kWeakPie), {"C3"})), "win swap");
 }
 
 TEST(SolvedBoardsTest, SlowBaseThreeKomiPieWithoutKomiIsWonByBlack) {
-  Solver solver(Table());
+  Solver solver(Table(), RealClock::Instance());
   const Position start = Start(3, Balancing::kKomiPie, 0);
   const SolveResult result = solver.Solve(start, SolveLimits{});
   ASSERT_EQ(result.verdict, Verdict::kWin);

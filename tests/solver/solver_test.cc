@@ -99,7 +99,7 @@ std::vector<Rules> AllRules(int max_komi) {
 
 TEST(SolverTest, AgreesWithMinimaxOnEveryPositionOfBaseTwo) {
   for (const Rules& rules : AllRules(3)) {
-    Solver solver(SmallTable());
+    Solver solver(SmallTable(), RealClock::Instance());
     test::Minimax minimax;
     int checked = 0;
     CheckEveryPosition(solver, Twin(2, rules), minimax, checked);
@@ -124,7 +124,7 @@ TEST_P(SolverRandomTest, AgreesWithMinimaxOnRandomEndgames) {
   Rng rng(static_cast<uint64_t>(base) * 7919);
   int checked = 0;
   for (const Rules& rules : AllRules(2)) {
-    Solver solver(SmallTable());
+    Solver solver(SmallTable(), RealClock::Instance());
     test::Minimax minimax;
     for (int game = 0; game < 50; ++game) {
       Twin twin(base, rules);
@@ -149,7 +149,7 @@ TEST(SolverTest, AStandingFirstStoneIsCompletedLikeAPair) {
   for (Balancing balancing : {Balancing::kStrongPie}) {
     Twin start(2, Rules{balancing, 0});
     test::Minimax minimax;
-    Solver solver(SmallTable());
+    Solver solver(SmallTable(), RealClock::Instance());
     std::vector<Twin> turns = {start};
     // Black's double turn and, after it, White's.
     Twin after_black = start;
@@ -194,7 +194,7 @@ TEST(SolverTest, SymmetricImagesShareTheirKeyAndVerdict) {
       twin.Play(played.back());
     }
     if (twin.ref.LegalActions().empty()) continue;
-    Solver solver(SmallTable());
+    Solver solver(SmallTable(), RealClock::Instance());
     const Verdict verdict = solver.Solve(twin.position, kNoLimit).verdict;
     for (int k = 1; k < Symmetries::kCount; ++k) {
       Position image(geometry, twin.position.rules());
@@ -209,7 +209,7 @@ TEST(SolverTest, SymmetricImagesShareTheirKeyAndVerdict) {
       EXPECT_EQ(CanonicalSolverKey(image, symmetries),
                 CanonicalSolverKey(twin.position, symmetries));
       EXPECT_EQ(SymmetricSolverKey(twin.position, symmetries, k), SolverKey(image));
-      Solver fresh(SmallTable());
+      Solver fresh(SmallTable(), RealClock::Instance());
       EXPECT_EQ(fresh.Solve(image, kNoLimit).verdict, verdict);
     }
   }
@@ -217,7 +217,7 @@ TEST(SolverTest, SymmetricImagesShareTheirKeyAndVerdict) {
 
 TEST(SolverTest, LimitsEndASolveWithUnknown) {
   const Position start(Geometry::ForBase(5), Rules{Balancing::kKomiPie, 3});
-  Solver solver(SmallTable());
+  Solver solver(SmallTable(), RealClock::Instance());
   SolveLimits limits;
   limits.max_nodes = 50;
   SolveResult result = solver.Solve(start, limits);
@@ -235,7 +235,7 @@ TEST(SolverTest, TheTableNeverExceedsItsMemory) {
   for (int64_t megabytes : {1, 3, 10}) {
     SolverOptions options;
     options.memory_bytes = megabytes << 20;
-    Solver solver(options);
+    Solver solver(options, RealClock::Instance());
     EXPECT_LE(solver.table().memory_bytes(), options.memory_bytes);
     EXPECT_GT(solver.table().memory_bytes(), options.memory_bytes / 2);
     SolveLimits limits;

@@ -1,11 +1,9 @@
-#include "gtp/search_options.h"
+#include "engine/search_options.h"
 
 #include <utility>
 
 #include "absl/status/status.h"
-#include "gtp/engine.h"
-#include "search/mcts_player.h"
-#include "search/random_player.h"
+#include "engine/engine.h"
 #include "solver/solving_player.h"
 
 namespace lifeline {
@@ -42,7 +40,7 @@ constexpr Switch kSwitches[] = {
 // A spec whose new value gives the engine a new player built from the whole table.
 OptionSpec RebuildsPlayer(OptionSpec spec, const OptionTable& table, Engine& engine) {
   return std::move(spec).WithHook([&table, &engine] {
-    engine.SetPlayer(MakePlayer(table, engine.shared_solver()));
+    engine.RebuildPlayer();
     return absl::OkStatus();
   });
 }
@@ -66,17 +64,6 @@ MctsOptions SearchSettings(const OptionTable& table) {
   options.threads = static_cast<int>(table.Get(option::kThreads));
   options.memory_bytes = table.Get(option::kMemory) << 20;
   return options;
-}
-
-std::unique_ptr<Player> MakePlayer(const OptionTable& table, std::shared_ptr<Solver> solver) {
-  if (table.Get(option::kPlayer) == "random") return std::make_unique<RandomPlayer>();
-  auto search = std::make_unique<MctsPlayer>(SearchSettings(table));
-  if (!table.Get(option::kSolve)) return search;
-  SolvingOptions options;
-  options.max_empty_cells = static_cast<int>(table.Get(option::kSolveEmpty));
-  options.time_share = table.Get(option::kSolveShare);
-  options.resign_proven_loss = table.Get(option::kResign) > 0;
-  return std::make_unique<SolvingPlayer>(std::move(search), std::move(solver), options);
 }
 
 SolverOptions SolverSettings(const OptionTable& table) {

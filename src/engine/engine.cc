@@ -1,22 +1,22 @@
-#include "gtp/engine.h"
+#include "engine/engine.h"
 
 #include <algorithm>
 #include <utility>
 
 #include "core/check.h"
-#include "gtp/engine_options.h"
-#include "gtp/search_options.h"
+#include "engine/engine_options.h"
+#include "engine/player_factory.h"
+#include "engine/search_options.h"
 
 namespace lifeline {
 
-Engine::Engine(std::unique_ptr<Player> player)
-    : game_(Geometry::ForBase(Geometry::kDefaultBase), Rules{}),
-      player_(std::move(player)),
+Engine::Engine(const EngineEnvironment& environment)
+    : environment_(environment),
+      game_(Geometry::ForBase(Geometry::kDefaultBase), Rules{}),
       rng_(0) {
   DeclareEngineOptions(options_, *this);
   DeclareSearchOptions(options_, *this);
-  solver_ = std::make_shared<Solver>(SolverSettings(options_));
-  if (player_ == nullptr) player_ = MakePlayer(options_, solver_);
+  ResetSolver();
   ClearBoard();
 }
 
@@ -63,8 +63,7 @@ SearchResult Engine::Think(const ProgressCallback& progress, double report_inter
   limits.report_interval = report_interval;
   limits.stop = stop;
   ponder_requested_ = false;
-  player_->SetRecentStones(RecentStonesOf(game_.moves(), game_.movers()));
-  return player_->Search(now, limits, rng_, progress);
+  return player_->Search(SearchInputOf(game_), limits, rng_, progress);
 }
 
 void Engine::Commit(const Move& move) {
@@ -75,8 +74,7 @@ void Engine::Commit(const Move& move) {
 }
 
 SearchResult Engine::Analyze(const SearchLimits& limits, const ProgressCallback& progress) {
-  player_->SetRecentStones(RecentStonesOf(game_.moves(), game_.movers()));
-  return player_->Search(position(), limits, rng_, progress);
+  return player_->Search(SearchInputOf(game_), limits, rng_, progress);
 }
 
 void Engine::Ponder(const std::atomic<bool>& stop) {
@@ -84,16 +82,17 @@ void Engine::Ponder(const std::atomic<bool>& stop) {
   SearchLimits limits;
   limits.until_stopped = true;
   limits.stop = &stop;
-  player_->SetRecentStones(RecentStonesOf(game_.moves(), game_.movers()));
-  player_->Search(position(), limits, rng_, nullptr);
+  player_->Search(SearchInputOf(game_), limits, rng_, nullptr);
 }
 
 bool Engine::Undo() { return game_.Undo(); }
 
 void Engine::ResetSolver() {
-  solver_ = std::make_shared<Solver>(SolverSettings(options_));
-  player_ = MakePlayer(options_, solver_);
+  solver_ = std::make_shared<Solver>(SolverSettings(options_), environment_.clock);
+  RebuildPlayer();
 }
+
+void Engine::RebuildPlayer() { player_ = MakePlayer(options_, solver_, environment_); }
 
 void Engine::StartGame(Game game) {
   game_ = std::move(game);

@@ -1,5 +1,5 @@
-#ifndef LIFELINE_GTP_OPTIONS_H_
-#define LIFELINE_GTP_OPTIONS_H_
+#ifndef LIFELINE_ENGINE_OPTIONS_H_
+#define LIFELINE_ENGINE_OPTIONS_H_
 
 #include <cstdint>
 #include <functional>
@@ -103,4 +103,4 @@ std::string OptionRangeText(const OptionSpec& spec);
 
 }  // namespace lifeline
 
-#endif  // LIFELINE_GTP_OPTIONS_H_
+#endif  // LIFELINE_ENGINE_OPTIONS_H_

@@ -1,7 +1,7 @@
-#include "gtp/options.h"
+#include "engine/options.h"
 
 #include "gtest/gtest.h"
-#include "gtp/option_flags.h"
+#include "engine/option_flags.h"
 
 namespace lifeline {
 namespace {

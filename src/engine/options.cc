@@ -1,4 +1,4 @@
-#include "gtp/options.h"
+#include "engine/options.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,13 +10,13 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "core/check.h"
-#include "gtp/command_line.h"
+#include "engine/quoted_text.h"
 
 namespace lifeline {
 namespace {
 
 absl::Status UnknownOption(absl::string_view name) {
-  return absl::InvalidArgumentError(absl::StrCat("unknown option ", QuoteForAnswer(name)));
+  return absl::InvalidArgumentError(absl::StrCat("unknown option ", QuoteForMessage(name)));
 }
 
 std::string TypeName(OptionType type) {
@@ -91,7 +91,7 @@ absl::StatusOr<OptionValue> ParseValue(const OptionSpec& spec, absl::string_view
   std::optional<OptionValue> value = ReadValue(spec, text);
   if (value && Fits(spec, *value)) return *std::move(value);
   return absl::InvalidArgumentError(absl::StrCat("invalid value for ", spec.name, ": ",
-                                                 QuoteForAnswer(text), " (",
+                                                 QuoteForMessage(text), " (",
                                                  OptionRangeText(spec), ")"));
 }
 
@@ -177,7 +177,7 @@ absl::Status OptionTable::Store(absl::string_view name, OptionValue value) {
   if (entry == nullptr) return UnknownOption(name);
   if (!Fits(entry->spec, value)) {
     return absl::InvalidArgumentError(absl::StrCat("invalid value for ", entry->spec.name, ": ",
-                                                   QuoteForAnswer(ValueText(value)), " (",
+                                                   QuoteForMessage(ValueText(value)), " (",
                                                    OptionRangeText(entry->spec), ")"));
   }
   OptionValue previous = std::exchange(entry->value, std::move(value));

@@ -9,8 +9,9 @@
 
 #include "gtest/gtest.h"
 #include "core/move.h"
-#include "gtp/engine.h"
-#include "search/random_player.h"
+#include "engine/engine.h"
+#include "search/clock.h"
+#include "search/move_model.h"
 
 namespace lifeline {
 namespace {
@@ -35,7 +36,9 @@ void GenMove(Engine& engine) {
 
 // An engine on base 4 past both double turns, with Black to move and the MCTS player.
 std::unique_ptr<Engine> EngineAfterTheOpening() {
-  auto engine = std::make_unique<Engine>(std::make_unique<RandomPlayer>());
+  auto engine =
+      std::make_unique<Engine>(EngineEnvironment{RealClock::Instance(), MoveModel::Default()});
+  Set(*engine, "player", "random");
   Set(*engine, "seed", "5");
   Set(*engine, "base", "4");
   engine->ClearBoard();

@@ -1,4 +1,4 @@
-#include "gtp/option_flags.h"
+#include "engine/option_flags.h"
 
 #include <algorithm>
 

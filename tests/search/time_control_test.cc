@@ -5,18 +5,6 @@
 namespace lifeline {
 namespace {
 
-TEST(TimeControlTest, GtpSettingsFollowGtp2) {
-  EXPECT_EQ(TimeControl::FromGtp(300, 0, 0)->system, TimeSystem::kAbsolute);
-  EXPECT_EQ(TimeControl::FromGtp(300, 30, 0)->system, TimeSystem::kNone);
-  const TimeControl canadian = *TimeControl::FromGtp(300, 30, 5);
-  EXPECT_EQ(canadian.system, TimeSystem::kCanadian);
-  EXPECT_EQ(canadian.clock(Color::kBlack).main_left, 300);
-  EXPECT_EQ(canadian.clock(Color::kWhite).stones_left, 5);
-  EXPECT_FALSE(TimeControl::FromGtp(-1, 0, 0).ok());
-  EXPECT_FALSE(TimeControl::FromGtp(1, -1, 0).ok());
-  EXPECT_FALSE(TimeControl::FromGtp(1, 1, -1).ok());
-}
-
 TEST(TimeControlTest, ConstructorsValidate) {
   EXPECT_FALSE(TimeControl::Byoyomi(10, 5, 0).ok());
   EXPECT_FALSE(TimeControl::Canadian(10, 5, 0).ok());
@@ -27,14 +15,15 @@ TEST(TimeControlTest, ConstructorsValidate) {
 
 TEST(TimeControlTest, TimeLeftUpdatesOneClock) {
   TimeControl control = *TimeControl::Byoyomi(60, 10, 3);
-  ASSERT_TRUE(control.SetTimeLeft(Color::kWhite, 8, 2).ok());
+  ASSERT_TRUE(control.SetOvertimeLeft(Color::kWhite, 8, 2).ok());
   EXPECT_TRUE(control.clock(Color::kWhite).in_overtime);
   EXPECT_EQ(control.clock(Color::kWhite).periods_left, 2);
   EXPECT_EQ(control.clock(Color::kWhite).period_left, 8);
   EXPECT_FALSE(control.clock(Color::kBlack).in_overtime);
-  ASSERT_TRUE(control.SetTimeLeft(Color::kBlack, 42, 0).ok());
+  ASSERT_TRUE(control.SetMainTimeLeft(Color::kBlack, 42).ok());
   EXPECT_EQ(control.clock(Color::kBlack).main_left, 42);
-  EXPECT_FALSE(control.SetTimeLeft(Color::kBlack, -3, 0).ok());
+  EXPECT_FALSE(control.SetMainTimeLeft(Color::kBlack, -3).ok());
+  EXPECT_FALSE(control.SetOvertimeLeft(Color::kBlack, 3, 0).ok());
   EXPECT_EQ(control.clock(Color::kBlack).main_left, 42);
 }
 
@@ -48,7 +37,7 @@ TEST(TimeControlTest, BudgetStaysWithinTheClock) {
   const TimeControl absolute = *TimeControl::Absolute(60);
   EXPECT_NEAR(Budget(absolute, Color::kBlack), 2.0, 1e-9);
   TimeControl canadian = *TimeControl::Canadian(0, 10, 5);
-  ASSERT_TRUE(canadian.SetTimeLeft(Color::kBlack, 10, 5).ok());
+  ASSERT_TRUE(canadian.SetOvertimeLeft(Color::kBlack, 10, 5).ok());
   EXPECT_NEAR(Budget(canadian, Color::kBlack), 1.8, 1e-9);
   TimeControl nearly_out = *TimeControl::Fischer(0.05, 0);
   EXPECT_GT(Budget(nearly_out, Color::kWhite), 0);

@@ -1,5 +1,5 @@
-#ifndef LIFELINE_GTP_ENGINE_H_
-#define LIFELINE_GTP_ENGINE_H_
+#ifndef LIFELINE_ENGINE_ENGINE_H_
+#define LIFELINE_ENGINE_ENGINE_H_
 
 #include <atomic>
 #include <memory>
@@ -12,22 +12,25 @@
 #include "core/move_error.h"
 #include "core/random.h"
 #include "core/rules.h"
-#include "gtp/options.h"
+#include "engine/engine_environment.h"
+#include "engine/options.h"
 #include "search/player.h"
 #include "search/time_control.h"
 #include "solver/dfpn.h"
 
 namespace lifeline {
 
-// What the protocol drives: the game in progress, the options (among them the base, rules and
-// komi that the next clear_board uses), the player that chooses moves with the engine's own
-// seeded generator, and the clocks. It deals in moves and positions: reading tokens, the GoGui
-// dialect and every answer's text belong to the protocol layer. Every method that can be
-// refused leaves the engine unchanged when it is.
+// What every front end drives (the protocol session, or any other): the game in progress, the
+// options (among them the base, rules and komi that the next clear_board uses), the player
+// that the options describe, which chooses moves with the engine's own seeded generator, and
+// the time control. It deals in moves and positions: reading tokens, dialects and every
+// answer's text belong to the front end. Every method that can be refused leaves the engine
+// unchanged when it is. Option hooks hold its address, so it can be neither copied nor moved.
 class Engine {
  public:
-  // Without a player, the engine plays with the one its options describe.
-  explicit Engine(std::unique_ptr<Player> player = nullptr);
+  explicit Engine(const EngineEnvironment& environment);
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
 
   OptionTable& options() { return options_; }
   const OptionTable& options() const { return options_; }
@@ -35,6 +38,7 @@ class Engine {
   const Position& position() const { return game_.position(); }
   TimeControl& time_control() { return time_control_; }
   const Player& player() const { return *player_; }
+  const EngineEnvironment& environment() const { return environment_; }
   // True once a move has been played in the current game: its rules are then fixed.
   bool game_started() const { return !game_.moves().empty(); }
 
@@ -74,13 +78,15 @@ class Engine {
   const std::shared_ptr<Solver>& shared_solver() const { return solver_; }
   // A new solver with the current options (its proofs forgotten), and a player that uses it.
   void ResetSolver();
+  // A new player as the options now describe it (its tree forgotten).
+  void RebuildPlayer();
 
   void Reseed(uint64_t seed) { rng_ = Rng(seed); }
-  void SetPlayer(std::unique_ptr<Player> player) { player_ = std::move(player); }
 
  private:
   void StartGame(Game game);
 
+  EngineEnvironment environment_;
   OptionTable options_;
   Game game_;
   std::unique_ptr<Player> player_;
@@ -92,4 +98,4 @@ class Engine {
 
 }  // namespace lifeline
 
-#endif  // LIFELINE_GTP_ENGINE_H_
+#endif  // LIFELINE_ENGINE_ENGINE_H_

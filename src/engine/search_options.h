@@ -1,13 +1,11 @@
-#ifndef LIFELINE_GTP_SEARCH_OPTIONS_H_
-#define LIFELINE_GTP_SEARCH_OPTIONS_H_
+#ifndef LIFELINE_ENGINE_SEARCH_OPTIONS_H_
+#define LIFELINE_ENGINE_SEARCH_OPTIONS_H_
 
 #include <cstdint>
-#include <memory>
 #include <string>
 
-#include "gtp/options.h"
+#include "engine/options.h"
 #include "search/mcts_options.h"
-#include "search/player.h"
 #include "solver/dfpn.h"
 
 namespace lifeline {
@@ -53,11 +51,9 @@ void DeclareSearchOptions(OptionTable& table, Engine& engine);
 
 // The Monte Carlo settings the table holds.
 MctsOptions SearchSettings(const OptionTable& table);
-// The player the table describes; with the option `solve` it proves with `solver` first.
-std::unique_ptr<Player> MakePlayer(const OptionTable& table, std::shared_ptr<Solver> solver);
 // The exact solver's settings the table holds.
 SolverOptions SolverSettings(const OptionTable& table);
 
 }  // namespace lifeline
 
-#endif  // LIFELINE_GTP_SEARCH_OPTIONS_H_
+#endif  // LIFELINE_ENGINE_SEARCH_OPTIONS_H_

@@ -1,12 +1,12 @@
-#ifndef LIFELINE_GTP_OPTION_FLAGS_H_
-#define LIFELINE_GTP_OPTION_FLAGS_H_
+#ifndef LIFELINE_ENGINE_OPTION_FLAGS_H_
+#define LIFELINE_ENGINE_OPTION_FLAGS_H_
 
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "gtp/options.h"
+#include "engine/options.h"
 
 namespace lifeline {
 
@@ -32,4 +32,4 @@ std::string OptionFlagsHelp(const OptionTable& table);
 
 }  // namespace lifeline
 
-#endif  // LIFELINE_GTP_OPTION_FLAGS_H_
+#endif  // LIFELINE_ENGINE_OPTION_FLAGS_H_

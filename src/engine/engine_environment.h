@@ -1,0 +1,19 @@
+#ifndef LIFELINE_ENGINE_ENGINE_ENVIRONMENT_H_
+#define LIFELINE_ENGINE_ENGINE_ENVIRONMENT_H_
+
+#include "search/clock.h"
+#include "search/move_model.h"
+
+namespace lifeline {
+
+// What the engine's players are made with, given once by whoever makes the engine: the
+// program gives the real clock and the built-in move model, a test a fake clock, so that a
+// whole session runs on it. Both must outlive the engine and its players.
+struct EngineEnvironment {
+  const SteadyClock& clock;
+  const MoveModel& move_model;
+};
+
+}  // namespace lifeline
+
+#endif  // LIFELINE_ENGINE_ENGINE_ENVIRONMENT_H_
