@@ -30,10 +30,8 @@ import sys
 
 import numpy as np
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
-from lifeline_tools import gtp  # noqa: E402
-from lifeline_tools.move_data import (GROUPS, RARE_SHAPE, game_examples, is_held_out,  # noqa: E402
+from lifeline_tools import gtp
+from lifeline_tools.move_data import (GROUPS, RARE_SHAPE, game_examples, is_held_out,
                                       record_files)
 
 SCRIPTS = os.path.dirname(os.path.abspath(__file__))

@@ -16,12 +16,10 @@ import os
 import statistics
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
-from lifeline_tools import gtp  # noqa: E402
-from lifeline_tools.paths import expand_paths  # noqa: E402
-from lifeline_tools.record import parse_record  # noqa: E402
-from lifeline_tools.solving import solve  # noqa: E402
+from lifeline_tools import gtp
+from lifeline_tools.paths import expand_paths
+from lifeline_tools.record import parse_record
+from lifeline_tools.solving import solve
 
 
 def record_files(paths):

@@ -14,11 +14,9 @@ import signal
 import sys
 import webbrowser
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
-from lifeline_tools import gtp  # noqa: E402
-from lifeline_web.server import GameRegistry, WebServer  # noqa: E402
-from lifeline_web.session import EngineConfig  # noqa: E402
+from lifeline_tools import gtp
+from lifeline_web.server import GameRegistry, WebServer
+from lifeline_web.session import EngineConfig
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

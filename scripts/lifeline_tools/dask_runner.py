@@ -1,4 +1,4 @@
-"""Plays the games of a match as tasks on a Dask cluster (scripts/referee.py --dask).
+"""Plays the games of a match as tasks on a Dask cluster (match.run_match with settings.dask).
 
 Each task plays one whole game on a worker, with engines started there for that game (their
 commands are read on the worker: `$VARIABLES` come from its environment and a relative path
@@ -11,9 +11,9 @@ engines but no copy of these tools.
 
 import os
 import queue
+import shutil
 import tempfile
 import uuid
-import zipfile
 
 import distributed
 from distributed.diagnostics.plugin import UploadFile
@@ -21,13 +21,12 @@ from distributed.diagnostics.plugin import UploadFile
 from .game import GameResult, Player, play_with_fresh_engines, program_name
 from .gtp import EngineError
 
-LOCAL_PREFIX = "local:"
 START_TOPIC = "lifeline-game-start"
 
 # Run on every worker before the package is sent: a worker that played an earlier match keeps
-# that match's modules in sys.modules, and sending a newer archive reloads only the package's
-# __init__. Source text run by the builtin exec, because a function of this package could not
-# be unpickled on a worker that does not have the package yet.
+# that match's modules in sys.modules, and Dask loads an uploaded archive by reloading only
+# its top-level package. Source text run by the builtin exec, because a function of this
+# package could not be unpickled on a worker that does not have the package yet.
 FORGET_PACKAGE = """
 import sys
 for name in [name for name in sys.modules if name.split(".")[0] == "lifeline_tools"]:
@@ -35,14 +34,13 @@ for name in [name for name in sys.modules if name.split(".")[0] == "lifeline_too
 """
 
 
-def connect(address):
-    """(client, cluster): a client of the scheduler at `address`, or of a new cluster of N
-    single-threaded worker processes on this machine for 'local:N' (cluster is then that
+def connect(address, local_workers=None):
+    """(client, cluster): a client of the scheduler at `address`, or with local_workers N of a
+    new cluster of N single-threaded worker processes on this machine (cluster is then that
     cluster, else None)."""
-    if not address.startswith(LOCAL_PREFIX):
+    if not local_workers:
         return distributed.Client(address), None
-    workers = int(address[len(LOCAL_PREFIX):])
-    cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1,
+    cluster = distributed.LocalCluster(n_workers=local_workers, threads_per_worker=1,
                                        processes=True, dashboard_address=None)
     return distributed.Client(cluster), cluster
 
@@ -69,40 +67,40 @@ def program_name_task(command, timeout):
     try:
         return program_name(os.path.expanduser(os.path.expandvars(command)), timeout), None
     except EngineError as error:
-        return None, f"'{command}' fails on a worker: {error}"
+        return None, str(error)
 
 
 def program_name_on_cluster(client, command, timeout):
-    """The engine's name, asked on a worker; raises SystemExit when it fails there."""
+    """The engine's name, asked on a worker; raises EngineError when it fails there."""
     name, error = client.submit(program_name_task, command, timeout, pure=False).result()
     if error:
-        raise SystemExit(f"referee: {error}")
+        raise EngineError(f"on a worker: {error}", [])
     return name
 
 
 def share_package(client):
     """Sends this package to every worker, present and future, before any task needs it;
-    returns the name to give to withdraw_package."""
+    returns the name to give to withdraw_package.
+
+    It goes as Dask's UploadFile worker plugin (what Client.upload_file registers), under a
+    name of our own so that withdraw_package can remove it from the scheduler when the match
+    ends. The archive's name is new for every match: Python caches the contents of a zip file
+    on sys.path by its path. (Dask's UploadDirectory would spare the archive, but in the Dask
+    of Debian bookworm, 2022.12, it is a nanny plugin: it reaches no worker started without a
+    nanny, and the others only by restarting them, games of other clients included.)"""
     name = f"lifeline-tools-{uuid.uuid4().hex}"
     client.run(exec, FORGET_PACKAGE, {})
+    package = os.path.dirname(os.path.abspath(__file__))
     with tempfile.TemporaryDirectory() as directory:
-        client.register_worker_plugin(UploadFile(package_archive(directory)), name=name)
+        archive = shutil.make_archive(os.path.join(directory, name), "zip",
+                                      root_dir=os.path.dirname(package),
+                                      base_dir=os.path.basename(package))
+        client.register_worker_plugin(UploadFile(archive), name=name)
     return name
 
 
 def withdraw_package(client, name):
     client.unregister_worker_plugin(name)
-
-
-def package_archive(directory):
-    """Writes this package as a zip file into `directory`; returns the file's path."""
-    package = os.path.dirname(os.path.abspath(__file__))
-    path = os.path.join(directory, f"lifeline_tools_{uuid.uuid4().hex[:8]}.zip")
-    with zipfile.ZipFile(path, "w") as archive:
-        for name in sorted(os.listdir(package)):
-            if name.endswith(".py"):
-                archive.write(os.path.join(package, name), f"lifeline_tools/{name}")
-    return path
 
 
 class DaskRunner:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from .clock import Clock, format_seconds
 from .gtp import EngineError, GtpEngine
+from .vocabulary import DEFAULT_BASE, DEFAULT_RULES
 
 PHASES = ("opening", "play", "over")
 
@@ -85,8 +86,8 @@ def program_name(command, timeout):
 
 @dataclass(frozen=True)
 class GameSettings:
-    size: int = 7
-    rules: str = "strong-pie"
+    size: int = DEFAULT_BASE
+    rules: str = DEFAULT_RULES
     komi: int = 0
     control: object = None  # a clock.TimeControl, or None for no time limit
     margin: float = 1.0  # seconds granted beyond the clock before a turn is a time loss

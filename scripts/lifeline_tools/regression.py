@@ -18,10 +18,16 @@ matches the regex, and fails on a success or another message. '(?#error)' is a r
 (valid in Java and Python, matching nothing), and the '*' is required: gogui-regress reads
 the line as an ordinary expected failure, so it counts an error answer as expected and never
 fails the run, while this runner checks the message. No other pattern changes meaning.
+
+run_file runs one file against a fresh engine, as gogui-regress does.
 """
 
+import os
 import re
 from dataclasses import dataclass, field
+
+from . import gtp
+from .paths import expand_paths
 
 # Java's String.trim(), which gogui-regress applies to each line: it strips every
 # character up to and including the space, control characters too.
@@ -193,3 +199,40 @@ def _report(where, kind, step, raw):
         lines.append(f"    expected: {step.expectation.written}")
     lines += ["    answer:   " + line for line in raw.split("\n")]
     return "\n".join(lines)
+
+
+def regression_files(paths):
+    """Files as given; a directory stands for the .tst files in it, in name order."""
+    return expand_paths(paths, lambda name: name.endswith(".tst"))
+
+
+def read_steps(path):
+    """The Steps of a file; raises OSError, or FormatError naming the line."""
+    # Bytes that are not UTF-8 are hostile input on purpose: keep them byte for byte.
+    with open(path, encoding="utf-8", errors="surrogateescape", newline="") as stream:
+        return parse_file(stream.read())
+
+
+def run_file(path, command, timeout, echo=None):
+    """Runs one file with its own engine, started in the file's directory; returns its Tally.
+    echo: a text stream that receives every exchange, or None. Raises OSError or FormatError
+    for a file that cannot be read, gtp.EngineError for an engine that does not start."""
+    tally = Tally()
+    steps = read_steps(path)
+    engine = gtp.GtpEngine(command, cwd=os.path.dirname(os.path.abspath(path)))
+    try:
+        for step in steps:
+            try:
+                answer = engine.send(step.command, timeout)
+            except gtp.EngineError as error:
+                tally.failed += 1
+                tally.reports.append("\n".join(
+                    [f"{path}:{step.line_number}: engine failed: {error}"]
+                    + ["    " + line for line in error.exchange]))
+                break  # the engine's state is unknown: the rest of the file means nothing
+            if echo is not None:
+                print(f"{path}:{step.line_number}: {step.command}\n{answer.raw}\n", file=echo)
+            judge(step, answer.ok, answer.raw, tally, path)
+    finally:
+        engine.close()
+    return tally

@@ -7,6 +7,7 @@ side that the other does not follow fails there.
 """
 
 RULES = ("strong-pie", "weak-pie", "komi-pie")
+STRONG_PIE, WEAK_PIE, KOMI_PIE = RULES
 DEFAULT_RULES = "strong-pie"
 
 MIN_BASE = 2

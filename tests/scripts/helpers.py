@@ -12,8 +12,6 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 SCRIPTS = os.path.join(ROOT, "scripts")
 FAKE = os.path.join(HERE, "fake_engine.py")
 
-sys.path.insert(0, SCRIPTS)
-
 
 def fake(mode="good", **options):
     """The command line of a fake engine; options become --key value flags."""

@@ -12,9 +12,6 @@ SCRIPTS = os.path.join(ROOT, "scripts")
 SOLVER_ENGINE = os.path.join(HERE, "solver_engine.py")
 ENGINE = os.environ.get("LIFELINE_ENGINE")
 
-sys.path.insert(0, SCRIPTS)
-sys.path.insert(0, os.path.join(ROOT, "tests", "scripts"))
-
 from lifeline_web.server import GameRegistry, WebServer  # noqa: E402
 from lifeline_web.session import EngineConfig  # noqa: E402
 
