@@ -1,5 +1,8 @@
 # Tactics: positions with a known best move. Mark a test with a trailing '*' while the
-# player is known to miss it.
+# player is known to miss it. The tests are the search's, whatever player the engine was
+# started with.
+0 lifeline-set player mcts
+#? []
 
 # Base 4, komi pie, White's komi spent. White has two corner stones, A1 and G7, each one
 # stone away from being sealed. Sealing either corner (A2 or G6) leaves each white stone
