@@ -39,7 +39,7 @@ def engine_board(record, base):
                                                                           "komi", "play"))]:
             answer = engine.send(command, 30)
             assert answer.ok, (command, answer.text)
-        return answers.parse_board(engine.send("gogui-rules_board", 30).text, base)
+        return answers.board_of(answers.parse_state(engine.send("lifeline-state", 30).text))
     finally:
         engine.close()
 
@@ -75,6 +75,16 @@ class ServerTest(unittest.TestCase):
             status, answer, _ = self.server.get(path)
             self.assertEqual(status, 404, path)
             self.assertIn("no such page", answer["error"])
+
+    def test_one_query_reads_the_game_after_an_action(self):
+        state = self.act(self.new_game(human="both"), "play", {"move": "A1"})
+        state = self.act(state, "play", {"move": "E5"})
+        self.assertEqual((state["last"]["cells"], state["last"]["move"], state["move_number"]),
+                         (["A1", "E5"], "A1,E5", 2))
+        log = [line for _, line in self.server.get(f"/api/games/{state['id']}/log")[1]["lines"]]
+        sent = [line for line in log[log.index("> play b A1"):] if line.startswith("> ")]
+        self.assertEqual(sent, ["> play b A1", "> lifeline-state", "> play b E5",
+                                "> lifeline-state"])
 
     def test_bad_requests_get_clear_errors(self):
         post = self.server.post
