@@ -16,6 +16,7 @@ import unittest
 
 from support import ENGINE, SCRIPTS, Server, children, solver_engine
 from helpers import alive, fake, wait_until_gone
+from lifeline_tools import vocabulary
 from lifeline_tools.gtp import GtpEngine
 from lifeline_web import answers
 
@@ -75,6 +76,11 @@ class ServerTest(unittest.TestCase):
             status, answer, _ = self.server.get(path)
             self.assertEqual(status, 404, path)
             self.assertIn("no such page", answer["error"])
+
+    def test_the_vocabulary_is_the_scripts_one(self):
+        status, answer, _ = self.server.get("/api/vocabulary")
+        self.assertEqual((status, answer), (200, vocabulary.as_json()))
+        self.assertEqual(answer["rules"], ["strong-pie", "weak-pie", "komi-pie"])
 
     def test_one_query_reads_the_game_after_an_action(self):
         state = self.act(self.new_game(human="both"), "play", {"move": "A1"})
