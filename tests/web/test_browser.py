@@ -3,8 +3,8 @@
 A whole game on base 3 is played by clicks: Black's double turn (the first stone pending),
 the engine's swap, White's double turn, then single stones that prefer captures, until the
 page announces the winner. After every change, each cell's data-stone is compared with the
-board a separate engine reaches from the same moves. Other tests cover analysis and the
-solver's verdict, keyboard play, save and load, a crashed engine, a closed tab and a phone
+board a separate engine reaches from the same moves. Other tests cover analysis, its end
+with the game and the solver's verdict, keyboard play, save and load, a crashed engine, a closed tab and a phone
 sized screen.
 
 Runs under Debian's Python, where python3-selenium installs (scripts/build.sh installs it
@@ -344,6 +344,21 @@ class BrowserTest(unittest.TestCase):
                                       ".length > 0"), "candidate marks")
         with open(log, encoding="utf-8") as stream:
             self.assertEqual(stream.read().split(), ["lifeline-solve_all", "0.3"])
+
+    def test_analysis_ends_with_the_game(self):
+        page = self.open()
+        state = page.new_game(base=3, human="both")
+        page.click("#analysis-toggle")
+        page.wait(lambda: "% (" in page.text("#winrate-text"), "a winrate")
+        self.assertTrue(page.shown("#winrate-bar"))
+        while not state["over"]:
+            page.element("body").send_keys("e")  # the engine plays the side to move
+            state = page.wait_for_person(state["version"])
+        page.wait(lambda: page.text("#winrate-text") == "No analysis: the game is over.",
+                  "the analysis to say that the game is over", seconds=10)
+        self.assertFalse(page.shown("#winrate-bar"))
+        self.assertEqual(page.script("return document.querySelectorAll('[data-candidate]')"
+                                     ".length;"), 0)
 
     def test_keyboard_save_load_crash_and_closing(self):
         page = self.open()

@@ -277,21 +277,21 @@ function showAnalysis(analysis) {
   $("analysis-body").hidden = !on;
   if (!analysis || !on || !game || game.turn_of !== "human") {
     board.clearAnalysis();
-    fill($("winrate-text"), on && game && game.turn_of === "engine" ? "The engine is choosing its move." : "Thinking…");
-    $("winrate-fill").style.width = "50%";
+    const idle = game && game.over ? "No analysis: the game is over."
+      : game && game.turn_of === "engine" ? "The engine is choosing its move." : "Thinking…";
+    showWinrate(idle);
     $("candidates").replaceChildren();
     $("solver").hidden = true;
     return;
   }
   const side = colorName(analysis.to_move);
   if (analysis.error) {
-    fill($("winrate-text"), `No analysis: ${analysis.error}.`);
+    showWinrate(`No analysis: ${analysis.error}.`);
   } else if (analysis.winrate === null) {
-    fill($("winrate-text"), "Thinking…");
+    showWinrate("Thinking…");
   } else {
-    $("winrate-fill").style.width = percent(analysis.winrate);
-    fill($("winrate-text"), `${side} to move wins ${percent(analysis.winrate)} ` +
-         `(${analysis.visits.toLocaleString()} visits)`);
+    showWinrate(`${side} to move wins ${percent(analysis.winrate)} ` +
+                `(${analysis.visits.toLocaleString()} visits)`, analysis.winrate);
   }
   const items = analysis.candidates.slice(0, 5).map((candidate) => {
     const item = document.createElement("li");
@@ -306,6 +306,13 @@ function showAnalysis(analysis) {
   showSolver(analysis.solver, side);
   const winning = analysis.solver && analysis.solver.verdict === "win" ? analysis.solver.moves : [];
   board.showAnalysis(analysis.candidates, winning);
+}
+
+// The bar stands only beside a winrate: without one it would look like progress.
+function showWinrate(text, winrate = null) {
+  fill($("winrate-text"), text);
+  $("winrate-bar").classList.toggle("empty", winrate === null);
+  if (winrate !== null) $("winrate-fill").style.width = percent(winrate);
 }
 
 function showSolver(solver, side) {
