@@ -189,8 +189,11 @@ class ServerTest(unittest.TestCase):
         self.assertEqual((status, record), (200, state["record"]))
         self.assertIn("attachment", headers["Content-Disposition"])
         self.assertEqual(engine_board(record, 3), state["board"])
+        # Each action's removed stones (lifeline-state's last_move, counting the action's own
+        # stones that died at once) add up to the removed counts.
         removed = sum(move["removed"] for move in state["moves"])
-        self.assertEqual(removed, state["captured"]["black"] + state["captured"]["white"])
+        self.assertEqual(removed, state["captured"]["black"] + state["captured"]["white"],
+                         state["record"])
 
     def test_a_record_loads_and_bad_records_are_refused(self):
         record = "# a game\nboardsize 4\nlifeline-rules strong-pie\nkomi 0\n" \
