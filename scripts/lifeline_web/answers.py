@@ -2,29 +2,17 @@
 line. Pure functions of text: no engine, no I/O.
 """
 
+import json
 import re
 
-LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # column letters: I is skipped, as in the protocol
-STONES = {"X": "black", "O": "white", ".": "empty"}
+from lifeline_tools import vocabulary
+
 COLOR_WORDS = {"b": "black", "w": "white"}
-RULES = ("strong-pie", "weak-pie", "komi-pie")
 
 # One stone, a double turn's pair, the swap or komi spending. Nothing else may reach a
 # `play` line: the pattern is what keeps a request from smuggling a second command in.
 _CELL = r"[A-Za-z][0-9]{1,2}"
 MOVE_TOKEN = re.compile(rf"(?:{_CELL}(?:,{_CELL})?|swap|pass)", re.IGNORECASE)
-
-
-def cell_name(x, y):
-    return f"{LETTERS[x]}{y + 1}"
-
-
-def cells(base):
-    """Every cell of a board of this base, row 1 first, then by column (the order of
-    `gogui-rules_legal_moves`)."""
-    width = 2 * base - 1
-    return [cell_name(x, y) for y in range(width) for x in range(width)
-            if abs(x - y) <= base - 1]
 
 
 def normal_move(token):
@@ -43,38 +31,56 @@ def move_cells(move):
     return move.upper().split(",")
 
 
-def parse_board(text, base):
-    """`gogui-rules_board` (top row first, `?` for no cell) as {cell: black/white/empty}."""
-    width = 2 * base - 1
-    rows = [line.split() for line in text.strip("\n").splitlines() if line.strip()]
-    if len(rows) != width or any(len(row) != width for row in rows):
-        raise ValueError(f"a board of base {base} has {width} rows of {width} points")
-    board = {}
-    for index, row in enumerate(rows):
-        y = width - 1 - index
-        for x, token in enumerate(row):
-            if abs(x - y) <= base - 1:
-                if token not in STONES:
-                    raise ValueError(f"unknown point '{token}' at {cell_name(x, y)}")
-                board[cell_name(x, y)] = STONES[token]
-    return board
+_NULL = type(None)
+# What `lifeline-state` must answer (protocol/lifeline-gtp.md): each field and its types.
+_STATE_FIELDS = {
+    "base": int, "rules": str, "komi": int, "to_move": str, "stones_to_place": int,
+    "phase": str, "pending": (str, _NULL), "can_swap": bool, "can_spend_komi": bool,
+    "swapped": bool, "komi_left": int, "legal": list, "black": list, "white": list,
+    "removed": dict, "actions": int, "move_number": int, "last_move": (dict, _NULL),
+    "last_turn": (dict, _NULL), "over": bool, "winner": (str, _NULL), "result": (str, _NULL),
+}
+_STATE_WORDS = {"to_move": ("black", "white"), "phase": ("opening", "play", "over"),
+                "winner": ("black", "white", None), "result": ("B+", "W+", None),
+                "rules": vocabulary.RULES}
 
 
-def parse_turn(text):
-    """`lifeline-turn` as (color word, stones to place, phase)."""
-    words = text.split()
-    if (len(words) != 3 or words[0] not in ("black", "white") or not words[1].isdigit()
-            or words[2] not in ("opening", "play", "over")):
-        raise ValueError(f"unreadable lifeline-turn answer '{text}'")
-    return words[0], int(words[1]), words[2]
+def parse_state(text):
+    """The one-line JSON answer of `lifeline-state` as a dict, after checking that it has
+    every field the server reads, of the right type."""
+    try:
+        state = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"lifeline-state is not JSON: {error}") from error
+    if not isinstance(state, dict):
+        raise ValueError("lifeline-state is not a JSON object")
+    for name, kind in _STATE_FIELDS.items():
+        if name not in state:
+            raise ValueError(f"lifeline-state has no field {name}")
+        if not isinstance(state[name], kind):
+            raise ValueError(f"lifeline-state's {name} is {state[name]!r}")
+    for name, words in _STATE_WORDS.items():
+        if state[name] not in words:
+            raise ValueError(f"lifeline-state's {name} is {state[name]!r}")
+    return state
 
 
-def parse_captured(text):
-    """`gogui-rules_captured_count` ("W B") as {"white": W, "black": B}."""
-    words = text.split()
-    if len(words) != 2 or not all(word.isdigit() for word in words):
-        raise ValueError(f"unreadable captured count '{text}'")
-    return {"white": int(words[0]), "black": int(words[1])}
+def board_of(state):
+    """{cell: black/white/empty} for every cell of the state's board."""
+    stones = dict.fromkeys(vocabulary.cells(state["base"]), "empty")
+    for color in ("black", "white"):
+        for cell in state[color]:
+            if cell not in stones:
+                raise ValueError(f"a {color} stone on {cell}, no cell of base {state['base']}")
+            stones[cell] = color
+    return stones
+
+
+def removed_stones(removed):
+    """A move's removed stones by colour ({"black": [cells], "white": [cells]}) as a list of
+    {"cell", "stone"}, Black's first."""
+    return [{"cell": cell, "stone": color} for color in ("black", "white")
+            for cell in removed.get(color, [])]
 
 
 _INFO_FIELDS = {"visits": int, "winrate": float, "prior": float, "order": int}

@@ -18,6 +18,8 @@ import threading
 import time
 import urllib.parse
 
+from lifeline_tools import vocabulary
+
 from .session import ApiError, GameSession, NewGame
 
 STATIC_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
@@ -161,9 +163,9 @@ def new_game_request(payload):
     return NewGame(
         human=_field(payload, "human", str, "black", choices=("black", "white", "both")),
         time=_field(payload, "time", float, 1.0, 0.1, 300),
-        base=_field(payload, "base", int, 7, 2, 13),
-        rules=_field(payload, "rules", str, "strong-pie",
-                     choices=("strong-pie", "weak-pie", "komi-pie")),
+        base=_field(payload, "base", int, vocabulary.DEFAULT_BASE, vocabulary.MIN_BASE,
+                    vocabulary.MAX_BASE),
+        rules=_field(payload, "rules", str, vocabulary.DEFAULT_RULES, choices=vocabulary.RULES),
         komi=_field(payload, "komi", int, 0, 0, 1000))
 
 
@@ -172,6 +174,10 @@ def new_game_request(payload):
 def api_info(registry, _match, _body, _query):
     return 200, {"games": registry.count(), "max_games": registry.max_games,
                  "engine": registry.config.command}
+
+
+def api_vocabulary(_registry, _match, _body, _query):
+    return 200, vocabulary.as_json()
 
 
 def api_create(registry, _match, body, _query):
@@ -241,6 +247,7 @@ def api_log(registry, match, _body, query):
 _GAME = "/api/games/(?P<id>[A-Za-z0-9_-]{1,64})"
 ROUTES = [
     ("GET", "/api/info", api_info),
+    ("GET", "/api/vocabulary", api_vocabulary),
     ("POST", "/api/games", api_create),
     ("GET", _GAME, api_state),
     ("DELETE", _GAME, api_close),

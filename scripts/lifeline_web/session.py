@@ -1,8 +1,9 @@
 """One game in the browser: its engine process, and the actions that were sent to it.
 
-The engine is the authority on the game: the board, the side to move, what is legal, what
-was removed and who won are read back from it after every action. A session keeps only what
-the protocol leaves to its controller: who (the person or the engine) made each action, the
+The engine is the authority on the game: after every action one `lifeline-state` reads
+back the board, the side to move, what is legal, the pending stone of a double turn, the
+last turn and what it removed, the komi left and who won. A session keeps only what the
+protocol leaves to its controller: who (the person or the engine) made each action, the
 colour the person plays after a swap, a resignation, and the latest analysis. Every engine
 exchange happens under the session's lock, so requests of one game never interleave.
 """
@@ -17,6 +18,7 @@ import tempfile
 import threading
 import time
 
+from lifeline_tools import vocabulary
 from lifeline_tools.gtp import EngineError, GtpEngine, ProtocolError
 from lifeline_tools.record import format_record, parse_record
 
@@ -52,8 +54,8 @@ class NewGame:
 
     human: str  # black, white or both (the person plays both sides; the engine analyses)
     time: float  # the engine's seconds per move
-    base: int = 7
-    rules: str = "strong-pie"
+    base: int = vocabulary.DEFAULT_BASE
+    rules: str = vocabulary.DEFAULT_RULES
     komi: int = 0
     record: str = None  # a game record (docs/referee.md); base, rules and komi come from it
 
@@ -63,20 +65,7 @@ class Action:
     color: str  # b or w
     move: str  # a move token as the engine writes it
     by: str  # human or engine
-    removed: list  # the stones the action removed: {"cell", "stone"}
-
-
-@dataclasses.dataclass(frozen=True)
-class Position:
-    """What the engine says about the game after the last action."""
-
-    board: dict
-    to_move: str
-    stones: int
-    phase: str
-    legal: list
-    captured: dict
-    winner: str  # black or white once the game is over by the rules, else None
+    removed: int = 0  # how many stones the action removed
 
 
 def _color_word(color):
@@ -96,7 +85,8 @@ class GameSession:
         self._time = request.time
         self._base, self._rules, self._komi = request.base, request.rules, request.komi
         self._actions = []
-        self._position = None
+        self._state = None  # the engine's last lifeline-state (answers.parse_state)
+        self._board = {}  # the state's stones as {cell: black/white/empty}
         self._resigned = None  # the colour that resigned
         self._crash = None  # {"message", "stderr"} after the engine failed
         self._thinking = False
@@ -171,7 +161,7 @@ class GameSession:
                            "such as C3,E5, swap or pass)")
         with self._using_engine():
             self._require_turn_of("human")
-            color = self._position.to_move[0]
+            color = self._state["to_move"][0]
             answer = self._send(f"play {color} {token}")
             if not answer.ok:
                 reason = answers.illegal_reason(answer.text)
@@ -182,7 +172,7 @@ class GameSession:
     def engine_move(self):
         with self._using_engine():
             self._require_turn_of("engine")
-            color = self._position.to_move[0]
+            color = self._state["to_move"][0]
             self._thinking = True
             try:
                 answer = self._send(f"genmove {color}",
@@ -192,7 +182,7 @@ class GameSession:
             token = answers.normal_move(answer.text) if answer.ok else None
             if answer.ok and answer.text.lower() == "resign":
                 self._resigned = _color_word(color)
-                self._changed()
+                self._changed_here()
             elif token is None:
                 raise ProtocolError(f"genmove answered '{answer.raw}'",
                                     [f"> genmove {color}", "< " + answer.raw])
@@ -205,7 +195,7 @@ class GameSession:
         with self._using_engine():
             if self._resigned:
                 self._resigned = None
-                self._changed()
+                self._changed_here()
                 return
             count = self._actions_to_undo()
             for _ in range(count):
@@ -222,9 +212,9 @@ class GameSession:
         with self._using_engine():
             if self._over():
                 raise ApiError(409, "the game is over")
-            color = self._position.to_move if self._human == "both" else self._human
+            color = self._state["to_move"] if self._human == "both" else self._human
             self._resigned = color
-            self._changed()
+            self._changed_here()
 
     def set_time(self, seconds):
         with self._using_engine():
@@ -247,7 +237,7 @@ class GameSession:
                 self._launch(self._record_text())
             except (EngineError, ApiError) as error:
                 raise self._crashed(error) from error
-            # The engine replayed exactly these actions; keep what it removed on each.
+            # The engine replayed exactly these actions; keep what each one removed.
             self._actions = actions
             self._crash = None
             self._publish()
@@ -283,7 +273,10 @@ class GameSession:
             if self._ask(f"known_command {command}") == "true":
                 self._solve_command = command
                 break
-        self._changed()
+        self._read_state()  # a loaded game's base, rules and komi come with it
+        if record is not None:
+            self._attribute()
+        self._changed_here()
 
     def _load(self, record):
         actions = _record_actions(record)
@@ -293,23 +286,18 @@ class GameSession:
         answer = self._send("lifeline-loadgame game.txt")
         if not answer.ok:
             raise ApiError(400, f"the engine refused the record: {answer.text}")
-        with _readable("the loaded game's settings"):
-            self._base = int(self._ask("lifeline-set base"))
-            self._rules = self._ask("lifeline-rules")
-            self._komi = int(self._ask("lifeline-set komi"))
-            if self._human == "to-move":
-                self._human = answers.parse_turn(self._ask("lifeline-turn"))[0]
-        self._actions = self._attribute(actions)
+        self._actions = actions
 
-    def _attribute(self, actions):
+    def _attribute(self):
         """Who made each action of a loaded record, going back from the colour the person
         plays now (a swap exchanged the colours)."""
+        if self._human == "to-move":
+            self._human = self._state["to_move"]
         human = self._human
-        for action in reversed(actions):
+        for action in reversed(self._actions):
             if action.move == "swap" and human != "both":
                 human = OTHER[human]
             action.by = "human" if human in ("both", _color_word(action.color)) else "engine"
-        return actions
 
     @contextlib.contextmanager
     def _using_engine(self):
@@ -367,19 +355,10 @@ class GameSession:
     # --- the game ------------------------------------------------------------------------
 
     def _add_action(self, color, move, by):
-        before = self._position.board
         if move == "swap":
             self._flip_human()
-        self._actions.append(Action(color, move, by, []))
+        self._actions.append(Action(color, move, by))
         self._changed()
-        after = self._position.board
-        # Stones removed are those that stood before and are gone now, and the action's own
-        # stones that died at once (legal when they killed something first).
-        placed = answers.move_cells(move)
-        was = dict(before, **{cell: _color_word(color) for cell in placed})
-        self._actions[-1].removed = [{"cell": cell, "stone": stone} for cell, stone in was.items()
-                                     if stone != "empty" and after[cell] == "empty"]
-        self._publish()
 
     def _flip_human(self):
         if self._human != "both":
@@ -396,29 +375,37 @@ class GameSession:
         raise ApiError(409, "nothing to take back: you have not moved yet")
 
     def _changed(self):
-        """Reads the position back from the engine after anything changed."""
+        """After an action or an undo: the game as the engine has it now."""
+        self._read_state()
+        self._changed_here()
+
+    def _read_state(self):
+        """Reads the game back from the engine: one query."""
+        with _readable("the game"):
+            state = answers.parse_state(self._ask("lifeline-state"))
+            board = answers.board_of(state)
+        if state["actions"] != len(self._actions):
+            raise ProtocolError(f"the engine counts {state['actions']} actions, the server "
+                                f"{len(self._actions)}", [])
+        if state["last_move"] is not None:
+            self._actions[-1].removed = len(answers.removed_stones(state["last_move"]["removed"]))
+        self._state, self._board = state, board
+        self._base, self._rules, self._komi = state["base"], state["rules"], state["komi"]
+
+    def _changed_here(self):
+        """A change of the game: after one the engine saw, or a resignation, which it does
+        not see."""
         self._version += 1
-        with _readable("the position"):
-            board = answers.parse_board(self._ask("gogui-rules_board"), self._base)
-            to_move, stones, phase = answers.parse_turn(self._ask("lifeline-turn"))
-            legal = self._ask("gogui-rules_legal_moves").split()
-            captured = answers.parse_captured(self._ask("gogui-rules_captured_count"))
-            winner = None
-            if phase == "over":
-                winner = {"B+": "black", "W+": "white"}.get(self._ask("final_score"))
-                if winner is None:
-                    raise ValueError("final_score answered neither B+ nor W+")
-        self._position = Position(board, to_move, stones, phase, legal, captured, winner)
         self._analysis = self._empty_analysis()
         self._publish()
 
     def _over(self):
-        return self._resigned is not None or self._position.phase == "over"
+        return self._resigned is not None or self._state["over"]
 
     def _turn_of(self):
         if self._over():
             return None
-        if self._human in ("both", self._position.to_move):
+        if self._human in ("both", self._state["to_move"]):
             return "human"
         return "engine"
 
@@ -432,70 +419,62 @@ class GameSession:
             raise ApiError(409, "it is the engine's turn" if turn == "engine"
                            else "it is your turn, not the engine's")
 
-    def _pending(self):
-        """The first stone of a double turn whose second stone is still to come."""
-        if not self._actions:
-            return None
-        last = self._actions[-1]
-        cells = answers.move_cells(last.move)
-        if len(cells) == 1 and _color_word(last.color) == self._position.to_move and \
-                self._position.phase != "over":
-            return cells[0]
-        return None
-
     def _last_turn(self):
-        """The last whole turn, as the page marks it: a double turn given as two single
-        stones counts as one."""
-        actions = self._actions[:-1] if self._pending() else self._actions
-        if not actions:
+        """The engine's last whole turn (a double turn given as two single stones counts as
+        one), with who made it."""
+        turn = self._state["last_turn"]
+        if turn is None:
             return None
-        last = actions[-1]
-        index = len(actions) - 1
-        cells = answers.move_cells(last.move)
-        removed = list(last.removed)
-        if len(cells) == 1 and index > 0:
-            before = actions[index - 1]
-            if before.color == last.color and len(answers.move_cells(before.move)) == 1:
-                cells = answers.move_cells(before.move) + cells
-        return {"number": index + 1, "color": _color_word(last.color), "by": last.by,
-                "move": ",".join(cells) or last.move, "cells": cells, "removed": removed}
+        # The turn's last action is the last one, or the one before a pending stone.
+        by = self._actions[-2 if self._state["pending"] else -1].by
+        return {"number": turn["number"], "color": turn["color"], "by": by,
+                "move": turn["move"], "cells": turn["cells"],
+                "removed": answers.removed_stones(turn["removed"])}
+
+    def _legal(self):
+        """The engine's legal cells, and the swap and komi spending when they are legal."""
+        if self._over():
+            return []
+        words = [word for word, can in (("swap", self._state["can_swap"]),
+                                        ("pass", self._state["can_spend_komi"])) if can]
+        return self._state["legal"] + words
 
     def _result(self):
         if self._resigned:
             return OTHER[self._resigned], "resign"
-        if self._position.phase == "over":
-            return self._position.winner, "no legal move"
+        if self._state["over"]:
+            return self._state["winner"], "no legal move"
         return None, None
 
     def _publish(self):
         """Builds what state() returns, so that reading it never waits for the engine."""
-        position = self._position
-        if position is None:
+        state = self._state
+        if state is None:
             return
         winner, reason = self._result()
-        legal = position.legal if not self._over() else []
         self._snapshot = {
             "id": self.id,
             "version": self._version,
             "engine": self._engine_name,
-            "base": self._base,
-            "rules": self._rules,
-            "komi": self._komi,
-            "komi_left": self._komi_left(),
+            "base": state["base"],
+            "rules": state["rules"],
+            "komi": state["komi"],
+            "komi_left": state["komi_left"],
             "time": self._time,
             "human": self._human,
-            "to_move": position.to_move,
-            "stones": position.stones if not self._over() else 0,
-            "phase": "over" if self._over() else position.phase,
+            "to_move": state["to_move"],
+            "stones": state["stones_to_place"] if not self._over() else 0,
+            "phase": "over" if self._over() else state["phase"],
+            "move_number": state["move_number"],
             "turn_of": self._turn_of(),
-            "board": position.board,
-            "pending": self._pending(),
-            "legal": legal,
-            "can_swap": "swap" in legal,
-            "can_pass": "pass" in legal,
-            "captured": position.captured,
+            "board": self._board,
+            "pending": state["pending"],
+            "legal": self._legal(),
+            "can_swap": state["can_swap"] and not self._over(),
+            "can_pass": state["can_spend_komi"] and not self._over(),
+            "captured": state["removed"],
             "moves": [{"color": _color_word(action.color), "move": action.move,
-                       "by": action.by, "removed": len(action.removed)}
+                       "by": action.by, "removed": action.removed}
                       for action in self._actions],
             "last": self._last_turn(),
             "over": self._over(),
@@ -506,12 +485,6 @@ class GameSession:
             "record": self._record_text(),
         }
 
-    def _komi_left(self):
-        if self._rules != "komi-pie":
-            return 0
-        spent = sum(1 for action in self._actions if action.move == "pass")
-        return max(0, self._komi - spent)
-
     def _record_text(self):
         start = self._human
         for action in self._actions:
@@ -521,7 +494,7 @@ class GameSession:
         headers = {"event": "game in the browser",
                    "black": names["human" if start in ("both", "black") else "engine"],
                    "white": names["human" if start in ("both", "white") else "engine"]}
-        if self._position is not None and self._over():
+        if self._state is not None and self._over():
             winner, reason = self._result()
             # The winner is whoever holds the winning colour at the end, swap or not.
             holder = "human" if self._human in ("both", winner) else "engine"
@@ -574,7 +547,7 @@ class GameSession:
         seconds = self._config.solve_seconds
         answer = self._send(f"{self._solve_command} {seconds:g}",
                             timeout=seconds + self._config.command_timeout)
-        self._solved = {"version": self._version, "to_move": self._position.to_move,
+        self._solved = {"version": self._version, "to_move": self._state["to_move"],
                         "seconds": seconds, "command": self._solve_command}
         try:
             if not answer.ok:
@@ -590,7 +563,7 @@ class GameSession:
 
     def _analysis_view(self):
         candidates = self._analysis["candidates"]
-        position = self._position
+        state = self._state
         solver = None
         if self._solve_command is not None:
             solver = {"available": True, "state": "pending"}
@@ -600,7 +573,7 @@ class GameSession:
             "on": self._analysis_on,
             "running": self._engine is not None and self._engine.streaming,
             "version": self._version,
-            "to_move": position.to_move if position else None,
+            "to_move": state["to_move"] if state else None,
             "winrate": candidates[0]["winrate"] if candidates else None,
             "visits": self._analysis["visits"],
             "candidates": candidates,
@@ -637,5 +610,5 @@ def _record_actions(record):
             raise ApiError(400, "not a game record: command "
                            f"{number} is '{line[:60]}' (a record holds boardsize, "
                            "lifeline-rules, komi and play lines)")
-        actions.append(Action(color[0], move, "human", []))
+        actions.append(Action(color[0], move, "human"))
     return actions

@@ -1,29 +1,50 @@
 """The readers of engine answers and the move check of lifeline_web.answers."""
 
+import json
 import unittest
 
 import support  # noqa: F401 (puts scripts/ on the path)
 from lifeline_web import answers
 
+# A lifeline-state answer on base 7 after Black's double turn D4,F6 (one action) and White's
+# first stone E5, which awaits its partner.
+STATE = {
+    "base": 7, "rules": "strong-pie", "komi": 0, "to_move": "white", "stones_to_place": 1,
+    "phase": "opening", "pending": "E5", "can_swap": False, "can_spend_komi": False,
+    "swapped": False, "komi_left": 0, "legal": ["A1", "B1"], "black": ["D4", "F6"],
+    "white": ["E5"], "removed": {"black": 0, "white": 0}, "actions": 2, "move_number": 2,
+    "last_move": {"color": "white", "move": "E5", "removed": {"black": [], "white": []}},
+    "last_turn": {"number": 1, "color": "black", "move": "D4,F6", "cells": ["D4", "F6"],
+                  "removed": {"black": [], "white": []}},
+    "over": False, "winner": None, "result": None,
+}
+
 
 class AnswersTest(unittest.TestCase):
-    def test_cells_follow_the_protocol(self):
-        self.assertEqual(len(answers.cells(3)), 19)
-        self.assertEqual(len(answers.cells(12)), 397)
-        self.assertEqual(answers.cells(4)[:4], ["A1", "B1", "C1", "D1"])
-        self.assertEqual(answers.cells(4)[-1], "G7")
-        self.assertNotIn("I5", answers.cells(7))
-        self.assertIn("J5", answers.cells(7))
+    def test_the_state_is_read_and_checked(self):
+        state = answers.parse_state(json.dumps(STATE))
+        self.assertEqual((state["to_move"], state["stones_to_place"], state["pending"]),
+                         ("white", 1, "E5"))
+        board = answers.board_of(state)
+        self.assertEqual(len(board), 127)
+        self.assertEqual((board["D4"], board["E5"], board["F6"], board["J5"]),
+                         ("black", "white", "black", "empty"))
+        self.assertNotIn("I5", board)
+        broken = [("[]", "JSON object"), ("{", "not JSON"), (dict(STATE, phase="middle"), "phase"),
+                  (dict(STATE, legal="A1"), "legal"), (dict(STATE, pending=4), "pending"),
+                  (dict(STATE, rules="pie"), "rules"),
+                  ({k: v for k, v in STATE.items() if k != "over"}, "no field over")]
+        for text, words in broken:
+            with self.assertRaisesRegex(ValueError, words):
+                answers.parse_state(text if isinstance(text, str) else json.dumps(text))
+        with self.assertRaisesRegex(ValueError, "Z9"):
+            answers.board_of(dict(state, white=["Z9"]))
 
-    def test_board_rows_run_from_the_top(self):
-        text = "\n? X O\n. . X\nO . ?"
-        self.assertEqual(answers.parse_board(text, 2), {
-            "B3": "black", "C3": "white", "A2": "empty", "B2": "empty", "C2": "black",
-            "A1": "white", "B1": "empty"})
-        with self.assertRaises(ValueError):
-            answers.parse_board("? X\n. .", 2)
-        with self.assertRaises(ValueError):
-            answers.parse_board("? X O\n. Z X\nO . ?", 2)
+    def test_removed_stones_black_first(self):
+        self.assertEqual(answers.removed_stones({"black": ["A1"], "white": ["E5", "F5"]}),
+                         [{"cell": "A1", "stone": "black"}, {"cell": "E5", "stone": "white"},
+                          {"cell": "F5", "stone": "white"}])
+        self.assertEqual(answers.removed_stones({"black": [], "white": []}), [])
 
     def test_move_tokens(self):
         self.assertEqual(answers.normal_move(" d4 "), "D4")
@@ -34,13 +55,6 @@ class AnswersTest(unittest.TestCase):
             self.assertIsNone(answers.normal_move(bad), bad)
         self.assertEqual(answers.move_cells("C3,E5"), ["C3", "E5"])
         self.assertEqual(answers.move_cells("swap"), [])
-
-    def test_turn_and_captures(self):
-        self.assertEqual(answers.parse_turn("white 2 opening"), ("white", 2, "opening"))
-        self.assertEqual(answers.parse_captured("3 1"), {"white": 3, "black": 1})
-        for bad in ("white 2", "red 1 play", "black one play", "black 1 middle"):
-            with self.assertRaises(ValueError):
-                answers.parse_turn(bad)
 
     def test_info_lines_keep_the_first_of_a_pair_seen_twice(self):
         line = ("info move A2,E4 visits 100 winrate 0.6000 prior 0.5000 order 0 pv A2,E4 E5 "

@@ -3,8 +3,8 @@
 A whole game on base 3 is played by clicks: Black's double turn (the first stone pending),
 the engine's swap, White's double turn, then single stones that prefer captures, until the
 page announces the winner. After every change, each cell's data-stone is compared with the
-board a separate engine reaches from the same moves. Other tests cover analysis and the
-solver's verdict, keyboard play, save and load, a crashed engine, a closed tab and a phone
+board a separate engine reaches from the same moves. Other tests cover analysis, its end
+with the game and the solver's verdict, keyboard play, save and load, a crashed engine, a closed tab and a phone
 sized screen.
 
 Runs under Debian's Python, where python3-selenium installs (scripts/build.sh installs it
@@ -182,27 +182,25 @@ class Referee:
         with open(self.path, "w", encoding="utf-8") as stream:
             stream.write(state["record"])
         self.ask(f"lifeline-loadgame {self.path}")
-        self.base = state["base"]
+
+    def state(self):
+        return answers.parse_state(self.ask("lifeline-state"))
 
     def board(self):
-        return answers.parse_board(self.ask("gogui-rules_board"), self.base)
-
-    def turn(self):
-        return answers.parse_turn(self.ask("lifeline-turn"))
+        return answers.board_of(self.state())
 
     def legal(self):
-        return self.ask("gogui-rules_legal_moves").split()
+        """The cells where a stone is legal now (not the swap or komi spending)."""
+        return self.state()["legal"]
 
     def removed(self):
-        return sum(answers.parse_captured(self.ask("gogui-rules_captured_count")).values())
+        return sum(self.state()["removed"].values())
 
     def capturing_moves(self, color):
         """The single-stone moves that remove stones, tried one by one and taken back."""
         found = []
         before = self.removed()
         for move in self.legal():
-            if move in ("swap", "pass"):
-                continue
             self.ask(f"play {color} {move}")
             if self.removed() > before:
                 found.append(move)
@@ -244,12 +242,12 @@ class BrowserTest(unittest.TestCase):
         page = self.page
         self.referee.load(state)
         self.assertEqual(page.board(), self.referee.board(), state["record"])
-        color, stones, phase = self.referee.turn()
-        self.assertEqual((state["to_move"], state["stones"] if phase != "over" else 0),
-                         (color, stones))
-        if phase == "over":  # the side to move has lost
+        referee = self.referee.state()
+        self.assertEqual((state["to_move"], state["stones"]),
+                         (referee["to_move"], referee["stones_to_place"]))
+        if referee["over"]:
             self.assertTrue(page.shown("#result"))
-            winner = "White" if color == "black" else "Black"
+            winner = referee["winner"].capitalize()
             self.assertTrue(page.text("#result").startswith(f"{winner} wins"))
         else:
             self.assertFalse(page.shown("#result"))
@@ -296,7 +294,7 @@ class BrowserTest(unittest.TestCase):
 
         # White's double turn, by two clicks: a first stone that starts a legal pair, then a
         # cell that completes it.
-        first = [move for move in self.referee.legal() if move != "swap"][0]
+        first = self.referee.legal()[0]
         state = self.play_by_click(first, state)
         self.assertEqual(state["pending"], first)
         self.assertEqual(page.element(f'[data-cell="{first}"]').get_attribute("data-pending"),
@@ -324,14 +322,13 @@ class BrowserTest(unittest.TestCase):
         removals = 0
         while not state["over"]:
             captures = self.referee.capturing_moves(state["to_move"][0])
-            choice = (captures or [move for move in self.referee.legal()
-                                   if move not in ("swap", "pass")])[0]
+            choice = (captures or self.referee.legal())[0]
             before = self.referee.removed()
             state = self.play_by_click(choice, state)
             removals += self.referee.removed() > before
         self.assertGreater(removals, 0, "no stone was removed in the whole game")
         self.assertEqual(page.text("#result").split(" wins")[0],
-                         {"B+": "Black", "W+": "White"}[self.referee.ask("final_score")])
+                         {"B+": "Black", "W+": "White"}[self.referee.state()["result"]])
         self.assertEqual(page.element("#result").get_attribute("id"), "result")
 
     def test_analysis_shows_the_solver_verdict(self):
@@ -347,6 +344,21 @@ class BrowserTest(unittest.TestCase):
                                       ".length > 0"), "candidate marks")
         with open(log, encoding="utf-8") as stream:
             self.assertEqual(stream.read().split(), ["lifeline-solve_all", "0.3"])
+
+    def test_analysis_ends_with_the_game(self):
+        page = self.open()
+        state = page.new_game(base=3, human="both")
+        page.click("#analysis-toggle")
+        page.wait(lambda: "% (" in page.text("#winrate-text"), "a winrate")
+        self.assertTrue(page.shown("#winrate-bar"))
+        while not state["over"]:
+            page.element("body").send_keys("e")  # the engine plays the side to move
+            state = page.wait_for_person(state["version"])
+        page.wait(lambda: page.text("#winrate-text") == "No analysis: the game is over.",
+                  "the analysis to say that the game is over", seconds=10)
+        self.assertFalse(page.shown("#winrate-bar"))
+        self.assertEqual(page.script("return document.querySelectorAll('[data-candidate]')"
+                                     ".length;"), 0)
 
     def test_keyboard_save_load_crash_and_closing(self):
         page = self.open()
@@ -384,7 +396,7 @@ class BrowserTest(unittest.TestCase):
         # A crashed engine: a clear message, then the game resumes from its moves.
         for pid in page_engines(self.server):
             os.kill(pid, signal.SIGKILL)
-        move = [m for m in self.referee.legal() if m not in ("swap", "pass")][0]
+        move = self.referee.legal()[0]
         page.click_cell(move)
         page.wait(lambda: page.shown("#crash"), "the crash message")
         self.assertIn("The engine stopped", page.text("#crash"))

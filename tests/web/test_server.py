@@ -16,6 +16,7 @@ import unittest
 
 from support import ENGINE, SCRIPTS, Server, children, solver_engine
 from helpers import alive, fake, wait_until_gone
+from lifeline_tools import vocabulary
 from lifeline_tools.gtp import GtpEngine
 from lifeline_web import answers
 
@@ -39,7 +40,7 @@ def engine_board(record, base):
                                                                           "komi", "play"))]:
             answer = engine.send(command, 30)
             assert answer.ok, (command, answer.text)
-        return answers.parse_board(engine.send("gogui-rules_board", 30).text, base)
+        return answers.board_of(answers.parse_state(engine.send("lifeline-state", 30).text))
     finally:
         engine.close()
 
@@ -75,6 +76,21 @@ class ServerTest(unittest.TestCase):
             status, answer, _ = self.server.get(path)
             self.assertEqual(status, 404, path)
             self.assertIn("no such page", answer["error"])
+
+    def test_the_vocabulary_is_the_scripts_one(self):
+        status, answer, _ = self.server.get("/api/vocabulary")
+        self.assertEqual((status, answer), (200, vocabulary.as_json()))
+        self.assertEqual(answer["rules"], ["strong-pie", "weak-pie", "komi-pie"])
+
+    def test_one_query_reads_the_game_after_an_action(self):
+        state = self.act(self.new_game(human="both"), "play", {"move": "A1"})
+        state = self.act(state, "play", {"move": "E5"})
+        self.assertEqual((state["last"]["cells"], state["last"]["move"], state["move_number"]),
+                         (["A1", "E5"], "A1,E5", 2))
+        log = [line for _, line in self.server.get(f"/api/games/{state['id']}/log")[1]["lines"]]
+        sent = [line for line in log[log.index("> play b A1"):] if line.startswith("> ")]
+        self.assertEqual(sent, ["> play b A1", "> lifeline-state", "> play b E5",
+                                "> lifeline-state"])
 
     def test_bad_requests_get_clear_errors(self):
         post = self.server.post
@@ -173,8 +189,11 @@ class ServerTest(unittest.TestCase):
         self.assertEqual((status, record), (200, state["record"]))
         self.assertIn("attachment", headers["Content-Disposition"])
         self.assertEqual(engine_board(record, 3), state["board"])
+        # Each action's removed stones (lifeline-state's last_move, counting the action's own
+        # stones that died at once) add up to the removed counts.
         removed = sum(move["removed"] for move in state["moves"])
-        self.assertEqual(removed, state["captured"]["black"] + state["captured"]["white"])
+        self.assertEqual(removed, state["captured"]["black"] + state["captured"]["white"],
+                         state["record"])
 
     def test_a_record_loads_and_bad_records_are_refused(self):
         record = "# a game\nboardsize 4\nlifeline-rules strong-pie\nkomi 0\n" \

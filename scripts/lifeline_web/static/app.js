@@ -12,7 +12,6 @@ const ANALYSIS_POLL_MS = 600;
 const HEARTBEAT_MS = 15000;
 const THINKING_POLL_MS = 700;
 const LOG_POLL_MS = 1500;
-const DEFAULT_GAME = { base: 7, rules: "strong-pie", komi: 3, human: "black", time: 1 };
 const TIMES = [0.2, 0.5, 1, 2, 5, 10, 30, 60]; // the engine's seconds per move on offer
 
 // The protocol's reasons for an illegal move, explained; the reason itself is shown too.
@@ -31,18 +30,37 @@ const REASONS = {
   "same cell twice": "a double turn needs two different cells",
 };
 
+// What the page says about each rule set the server names (GET /api/vocabulary lists them);
+// `komi` marks the rules under which White has komi to spend.
+const RULE_TEXTS = {
+  "strong-pie": { label: "Strong pie: two double turns, swap", short: "strong pie",
+                  advice: "Strong pie suits the small boards." },
+  "weak-pie": { label: "Weak pie: four setup stones, swap", short: "weak pie",
+                advice: "Weak pie is recommended from base 6." },
+  "komi-pie": { label: "Komi pie: four setup stones, komi for White", short: "komi pie",
+                advice: "Komi pie is recommended from base 7.", komi: true },
+};
+
 const app = {
+  vocabulary: null, // the server's rule names, bases and column letters
   game: null, // the last state the server sent
   busy: false, // a request that changes the game is on its way
   logAfter: 0,
   timers: {},
 };
-const board = new Board($("board"), onCell);
+let board = null; // made once the column letters have come
 
 // --- small helpers -----------------------------------------------------------------------
 
 const colorName = (color) => (color === "black" ? "Black" : "White");
 const other = (color) => (color === "black" ? "white" : "black");
+const ruleText = (name) => RULE_TEXTS[name] || { label: name, short: name, advice: "" };
+const cellCount = (base) => 3 * base * (base - 1) + 1;
+
+function defaultGame() {
+  const { default_base: base, default_rules: rules } = app.vocabulary;
+  return { base, rules, komi: 3, human: "black", time: 1 };
+}
 
 function icon(color, hollow = false) {
   const span = document.createElement("span");
@@ -127,9 +145,9 @@ function announceEngineMove(game) {
   }
 }
 
-// A new game's request: komi counts only under komi pie, so no other record carries one.
+// A new game's request: komi counts only under rules with komi, so no other record carries one.
 function gameRequest(choices) {
-  return { ...choices, komi: choices.rules === "komi-pie" ? choices.komi : 0 };
+  return { ...choices, komi: ruleText(choices.rules).komi ? choices.komi : 0 };
 }
 
 async function handleFailure(failure) {
@@ -170,7 +188,7 @@ async function startGame(body, note = "") {
 
 async function restore(saved, note) {
   if (!saved || !saved.record) {
-    await startGame(gameRequest(readJson(localStorage, PREFERENCES) || DEFAULT_GAME));
+    await startGame(gameRequest(readJson(localStorage, PREFERENCES) || defaultGame()));
     return;
   }
   $("analysis-toggle").checked = Boolean(saved.analysis);
@@ -259,21 +277,21 @@ function showAnalysis(analysis) {
   $("analysis-body").hidden = !on;
   if (!analysis || !on || !game || game.turn_of !== "human") {
     board.clearAnalysis();
-    fill($("winrate-text"), on && game && game.turn_of === "engine" ? "The engine is choosing its move." : "Thinking…");
-    $("winrate-fill").style.width = "50%";
+    const idle = game && game.over ? "No analysis: the game is over."
+      : game && game.turn_of === "engine" ? "The engine is choosing its move." : "Thinking…";
+    showWinrate(idle);
     $("candidates").replaceChildren();
     $("solver").hidden = true;
     return;
   }
   const side = colorName(analysis.to_move);
   if (analysis.error) {
-    fill($("winrate-text"), `No analysis: ${analysis.error}.`);
+    showWinrate(`No analysis: ${analysis.error}.`);
   } else if (analysis.winrate === null) {
-    fill($("winrate-text"), "Thinking…");
+    showWinrate("Thinking…");
   } else {
-    $("winrate-fill").style.width = percent(analysis.winrate);
-    fill($("winrate-text"), `${side} to move wins ${percent(analysis.winrate)} ` +
-         `(${analysis.visits.toLocaleString()} visits)`);
+    showWinrate(`${side} to move wins ${percent(analysis.winrate)} ` +
+                `(${analysis.visits.toLocaleString()} visits)`, analysis.winrate);
   }
   const items = analysis.candidates.slice(0, 5).map((candidate) => {
     const item = document.createElement("li");
@@ -288,6 +306,13 @@ function showAnalysis(analysis) {
   showSolver(analysis.solver, side);
   const winning = analysis.solver && analysis.solver.verdict === "win" ? analysis.solver.moves : [];
   board.showAnalysis(analysis.candidates, winning);
+}
+
+// The bar stands only beside a winrate: without one it would look like progress.
+function showWinrate(text, winrate = null) {
+  fill($("winrate-text"), text);
+  $("winrate-bar").classList.toggle("empty", winrate === null);
+  if (winrate !== null) $("winrate-fill").style.width = percent(winrate);
 }
 
 function showSolver(solver, side) {
@@ -390,10 +415,9 @@ function renderFacts(game) {
     fill($("you-fact"), icon(game.human), ` ${colorName(game.human)}${swapped ? " (after the swap)" : ""}`);
     fill($("engine-fact"), icon(other(game.human)), ` ${game.engine}, ${game.time} s per move`);
   }
-  const rules = { "strong-pie": "strong pie", "weak-pie": "weak pie", "komi-pie": "komi pie" }[game.rules];
-  fill($("board-fact"), `base ${game.base}, ${rules}`);
+  fill($("board-fact"), `base ${game.base}, ${ruleText(game.rules).short}`);
   fill($("removed-fact"), icon("black"), ` ${game.captured.black}  `, icon("white"), ` ${game.captured.white}`);
-  const komi = game.rules === "komi-pie";
+  const komi = Boolean(ruleText(game.rules).komi);
   $("komi-term").hidden = !komi;
   $("komi-fact").hidden = !komi;
   fill($("komi-fact"), `${game.komi_left} of ${game.komi}`);
@@ -492,7 +516,7 @@ function save() {
 
 function openNewGame() {
   const form = $("new-game-form");
-  const choices = readJson(localStorage, PREFERENCES) || DEFAULT_GAME;
+  const choices = readJson(localStorage, PREFERENCES) || defaultGame();
   for (const [name, value] of Object.entries(choices)) {
     if (form.elements[name]) form.elements[name].value = String(value);
   }
@@ -504,11 +528,9 @@ function updateRulesHint() {
   const form = $("new-game-form");
   const rules = form.elements.rules.value;
   const base = Number(form.elements.base.value);
-  $("komi-label").hidden = rules !== "komi-pie";
-  const advice = { "strong-pie": "Strong pie suits the small boards.",
-                   "weak-pie": "Weak pie is recommended from base 6.",
-                   "komi-pie": "Komi pie is recommended from base 7." }[rules];
-  fill($("rules-hint"), `${advice} Base ${base} has ${3 * base * (base - 1) + 1} cells.`);
+  $("komi-label").hidden = !ruleText(rules).komi;
+  const advice = ruleText(rules).advice;
+  fill($("rules-hint"), `${advice ? `${advice} ` : ""}Base ${base} has ${cellCount(base)} cells.`);
 }
 
 // Selects a time per move, adding it to the list when it is not there (the API allows any
@@ -520,10 +542,20 @@ function showTime(select, seconds) {
   select.value = [...select.options].find((option) => Number(option.value) === seconds).value;
 }
 
-function wire() {
+// The new game's choices: the bases and rules the server offers, the times the page does.
+function fillChoices() {
+  const { min_base: low, max_base: high, rules } = app.vocabulary;
+  const form = $("new-game-form").elements;
+  for (let base = low; base <= high; base++) {
+    form.base.append(new Option(`${base} (${cellCount(base)} cells)`, String(base)));
+  }
+  form.rules.append(...rules.map((name) => new Option(ruleText(name).label, name)));
   for (const select of document.querySelectorAll(".time-choice")) {
     select.append(...TIMES.map((seconds) => new Option(`${seconds} s`, String(seconds))));
   }
+}
+
+function wire() {
   document.addEventListener("keydown", onKey);
   $("new-game-button").addEventListener("click", openNewGame);
   $("load-button").addEventListener("click", () => $("load-dialog").showModal());
@@ -555,7 +587,7 @@ function wire() {
     const form = $("load-form").elements;
     const file = form.file.files[0];
     if ($("load-dialog").returnValue !== "load" || !file) return;
-    const time = app.game ? app.game.time : DEFAULT_GAME.time;
+    const time = app.game ? app.game.time : defaultGame().time;
     await startGame({ record: await file.text(), human: form.human.value, time }, `Loaded ${file.name}.`);
     form.file.value = "";
   });
@@ -584,9 +616,21 @@ async function pollLog() {
   app.timers.log = setTimeout(pollLog, LOG_POLL_MS);
 }
 
-wire();
-restore(readJson(sessionStorage, SAVED_GAME), "The game continues where it was.");
-app.timers.heartbeat = setTimeout(heartbeat, HEARTBEAT_MS);
+async function start() {
+  try {
+    app.vocabulary = await get("/api/vocabulary");
+  } catch (failure) {
+    fill($("status"), `No game: ${failure.message}.`);
+    return;
+  }
+  board = new Board($("board"), app.vocabulary.letters, onCell);
+  fillChoices();
+  wire();
+  await restore(readJson(sessionStorage, SAVED_GAME), "The game continues where it was.");
+  app.timers.heartbeat = setTimeout(heartbeat, HEARTBEAT_MS);
+}
+
+start();
 
 // For tests and the curious: the last state from the server, and whether a request that
 // changes the game is on its way.

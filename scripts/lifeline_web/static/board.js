@@ -1,21 +1,13 @@
 // The hexhex board drawn in SVG. Cells carry their protocol names (data-cell) and what
 // stands on them (data-stone); the board knows the geometry and how to draw a game state,
-// analysis and the keyboard cursor, but nothing about requests or rules.
+// analysis and the keyboard cursor, but nothing about requests or rules. The column letters
+// of the cell names are the server's (GET /api/vocabulary).
 
-const LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 const SVG = "http://www.w3.org/2000/svg";
 const RADIUS = 10; // a cell's circumradius in SVG units
 const WIDTH = Math.sqrt(3) * RADIUS; // the distance between neighbouring centres
 const STONE = 0.78 * (WIDTH / 2);
 const SHOWN_CANDIDATES = 5;
-
-export function cellName(x, y) {
-  return LETTERS[x] + (y + 1);
-}
-
-export function cellXY(name) {
-  return { x: LETTERS.indexOf(name[0]), y: Number(name.slice(1)) - 1 };
-}
 
 export function moveCells(move) {
   return move && /^[A-Z]\d/i.test(move) ? move.toUpperCase().split(",") : [];
@@ -50,8 +42,9 @@ function at(x, y, scale = 1) {
 }
 
 export class Board {
-  constructor(svg, onCell) {
+  constructor(svg, letters, onCell) {
     this.svg = svg;
+    this.letters = letters;
     this.onCell = onCell;
     this.base = 0;
     this.cells = new Map(); // name -> <g>
@@ -65,6 +58,14 @@ export class Board {
         this.onCell(cell.dataset.cell);
       }
     });
+  }
+
+  cellName(x, y) {
+    return this.letters[x] + (y + 1);
+  }
+
+  cellXY(name) {
+    return { x: this.letters.indexOf(name[0]), y: Number(name.slice(1)) - 1 };
   }
 
   inBoard(x, y) {
@@ -101,7 +102,7 @@ export class Board {
     for (let y = 0; y < span; y++) {
       for (let x = 0; x < span; x++) {
         if (!this.inBoard(x, y)) continue;
-        const name = cellName(x, y);
+        const name = this.cellName(x, y);
         const cell = element("g", { class: "cell", "data-cell": name, "data-stone": "empty",
                                     transform: at(x, y) }, layer);
         element("title", {}, cell).textContent = name;
@@ -116,7 +117,7 @@ export class Board {
     this.cursorMark = element("polygon", { class: "cursor", points: hexagonPoints(0.9) },
                               this.svg);
     this.shownRemoval = null;
-    this.setCursor(cellName(base - 1, base - 1));
+    this.setCursor(this.cellName(base - 1, base - 1));
   }
 
   defineGradients() {
@@ -142,11 +143,11 @@ export class Board {
     };
     for (let index = 0; index <= last; index++) {
       if (index <= middle) {
-        label(LETTERS[index], index - 0.42, -0.85); // below the bottom edge
+        label(this.letters[index], index - 0.42, -0.85); // below the bottom edge
         label(String(index + 1), -0.9, index); // left of the lower left edge
       }
       if (index >= middle) {
-        label(LETTERS[index], index + 0.42, last + 0.85); // above the top edge
+        label(this.letters[index], index + 0.42, last + 0.85); // above the top edge
         label(String(index + 1), last + 0.9, index); // right of the upper right edge
       }
     }
@@ -178,7 +179,7 @@ export class Board {
     this.leaving.replaceChildren();
     if (!last) return;
     for (const { cell, stone } of last.removed) {
-      const { x, y } = cellXY(cell);
+      const { x, y } = this.cellXY(cell);
       const group = element("g", { class: "removed", "data-removed": cell, transform: at(x, y) },
                             this.leaving);
       element("circle", { class: `ghost ${stone}`, r: STONE.toFixed(2) }, group);
@@ -197,7 +198,7 @@ export class Board {
     for (const move of winning) {
       for (const name of moveCells(move)) {
         if (!this.cells.has(name)) continue;
-        const { x, y } = cellXY(name);
+        const { x, y } = this.cellXY(name);
         element("circle", { class: "winning", r: (STONE * 1.08).toFixed(2), transform: at(x, y) },
                 this.overlay);
       }
@@ -205,12 +206,12 @@ export class Board {
     candidates.slice(0, SHOWN_CANDIDATES).forEach((candidate, rank) => {
       const names = moveCells(candidate.move).filter((name) => this.cells.has(name));
       if (names.length === 2) {
-        const [a, b] = names.map(cellXY).map(({ x, y }) => centre(x, y));
+        const [a, b] = names.map((name) => this.cellXY(name)).map(({ x, y }) => centre(x, y));
         element("line", { class: `pair rank-${rank}`, x1: a[0], y1: a[1], x2: b[0], y2: b[1] },
                 this.overlay);
       }
       for (const name of names) {
-        const { x, y } = cellXY(name);
+        const { x, y } = this.cellXY(name);
         const mark = element("g", { class: `candidate rank-${rank}`, "data-candidate": name,
                                     transform: at(x, y) }, this.overlay);
         element("circle", { r: (STONE * 0.92).toFixed(2) }, mark);
@@ -229,7 +230,7 @@ export class Board {
   setCursor(name) {
     if (!this.cells.has(name)) return;
     this.cursor = name;
-    const { x, y } = cellXY(name);
+    const { x, y } = this.cellXY(name);
     this.cursorColumn = x - y / 2;
     this.cursorMark.setAttribute("transform", at(x, y));
   }
@@ -237,11 +238,11 @@ export class Board {
   // Arrow keys: left and right along the row; up and down to the next row's cell nearest the
   // column the cursor aims at, so that repeated presses go straight up the screen.
   moveCursor(key) {
-    let { x, y } = cellXY(this.cursor);
+    let { x, y } = this.cellXY(this.cursor);
     const column = this.cursorColumn;
     if (key === "ArrowLeft" || key === "ArrowRight") {
       const step = key === "ArrowLeft" ? -1 : 1;
-      if (this.inBoard(x + step, y)) this.setCursor(cellName(x + step, y));
+      if (this.inBoard(x + step, y)) this.setCursor(this.cellName(x + step, y));
       return this.cursor;
     }
     const row = y + (key === "ArrowUp" ? 1 : -1);
@@ -252,7 +253,7 @@ export class Board {
       if (best === null || distance < best.distance - 1e-9) best = { x: candidate, distance };
     }
     if (best) {
-      this.setCursor(cellName(best.x, row));
+      this.setCursor(this.cellName(best.x, row));
       this.cursorColumn = column; // keep aiming where the presses started
     }
     return this.cursor;
