@@ -167,8 +167,7 @@ void OptionTable::Declare(OptionSpec spec) {
 absl::Status OptionTable::Set(absl::string_view name, absl::string_view text) {
   const Entry* entry = Find(name);
   if (entry == nullptr) return UnknownOption(name);
-  absl::StatusOr<OptionValue> value = ParseValue(entry->spec, text);
-  if (!value.ok()) return value.status();
+  LL_ASSIGN_OR_RETURN(OptionValue value, ParseValue(entry->spec, text));
   return Store(name, *std::move(value));
 }
 

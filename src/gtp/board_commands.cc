@@ -22,12 +22,10 @@ constexpr double kMaxKomi = 1000000;
 
 Answer Boardsize(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(1));
-  const absl::StatusOr<int64_t> size =
-      args.IntAt(0, std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max());
-  if (!size.ok()) return size.status();
+  LL_ASSIGN_OR_RETURN(const int64_t size, args.IntAt(0, std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max()));
   // GoGui and gogui-twogtp send the width of the array, 2N-1, rather than the base.
-  int64_t base = *size;
-  if (context.dialect.BoardsizeIsWidth()) base = *size % 2 == 1 ? (*size + 1) / 2 : 0;
+  int64_t base = size;
+  if (context.dialect.BoardsizeIsWidth()) base = size % 2 == 1 ? (size + 1) / 2 : 0;
   if (base < Geometry::kMinBase || base > Geometry::kMaxBase) {
     return absl::InvalidArgumentError("unacceptable size");
   }
@@ -48,19 +46,18 @@ Answer ClearBoard(CommandContext& context, const Arguments& args) {
 // changes nothing, under every balancing method. Outside komi pie any number is accepted.
 Answer Komi(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(1));
-  const absl::StatusOr<double> komi = args.NumberAt(0);
-  if (!komi.ok()) return komi.status();
+  LL_ASSIGN_OR_RETURN(const double komi, args.NumberAt(0));
   Engine& engine = context.engine;
   const Rules& rules = engine.position().rules();
   const bool komi_pie = rules.balancing == Balancing::kKomiPie;
-  const bool whole = *komi == std::floor(*komi);
-  const bool in_range = *komi >= 0 && *komi <= kMaxKomi;
+  const bool whole = komi == std::floor(komi);
+  const bool in_range = komi >= 0 && komi <= kMaxKomi;
   if (!whole) return std::string();
   if (!in_range) {
     if (komi_pie) return absl::InvalidArgumentError("unacceptable komi");
     return std::string();
   }
-  const int64_t points = static_cast<int64_t>(*komi);
+  const int64_t points = static_cast<int64_t>(komi);
   if (komi_pie && engine.game_started() && points != rules.komi) {
     return absl::FailedPreconditionError("rules locked");
   }
@@ -93,18 +90,13 @@ Answer LoadGame(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCountBetween(1, 2));
   int64_t turns = std::numeric_limits<int>::max();
   if (args.size() == 2) {
-    const absl::StatusOr<int64_t> given = args.IntAt(1, 0, std::numeric_limits<int>::max());
-    if (!given.ok()) return given.status();
-    turns = *given;
+    LL_ASSIGN_OR_RETURN(const int64_t given, args.IntAt(1, 0, std::numeric_limits<int>::max()));
+    turns = given;
   }
   Engine& engine = context.engine;
-  const absl::StatusOr<std::string> text = ReadSmallFile(std::string(args[0]), kMaxRecordBytes);
-  if (!text.ok()) return text.status();
-  const absl::StatusOr<GameRecord> record =
-      ParseGameRecord(*text, engine.next_base(), engine.next_rules());
-  if (!record.ok()) return record.status();
-  absl::StatusOr<Game> game = ReplayGameRecord(*record, static_cast<size_t>(turns));
-  if (!game.ok()) return game.status();
+  LL_ASSIGN_OR_RETURN(const std::string text, ReadSmallFile(std::string(args[0]), kMaxRecordBytes));
+  LL_ASSIGN_OR_RETURN(const GameRecord record, ParseGameRecord(text, engine.next_base(), engine.next_rules()));
+  LL_ASSIGN_OR_RETURN(Game game, ReplayGameRecord(record, static_cast<size_t>(turns)));
   engine.LoadGame(*std::move(game));
   return std::string();
 }

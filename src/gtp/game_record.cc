@@ -28,9 +28,8 @@ absl::Status ApplySetting(const CommandLine& command, GameRecord& record, bool& 
   const Arguments args(command.args);
   LL_RETURN_IF_ERROR(args.ExpectCount(1));
   if (command.name == "boardsize") {
-    absl::StatusOr<int64_t> base = args.IntAt(0, Geometry::kMinBase, Geometry::kMaxBase);
-    if (!base.ok()) return base.status();
-    record.base = static_cast<int>(*base);
+    LL_ASSIGN_OR_RETURN(int64_t base, args.IntAt(0, Geometry::kMinBase, Geometry::kMaxBase));
+    record.base = static_cast<int>(base);
     return absl::OkStatus();
   }
   if (command.name == "lifeline-rules") {
@@ -41,10 +40,9 @@ absl::Status ApplySetting(const CommandLine& command, GameRecord& record, bool& 
     record.rules.balancing = *balancing;
     return absl::OkStatus();
   }
-  absl::StatusOr<double> komi = args.NumberAt(0);
-  if (!komi.ok()) return komi.status();
-  fractional_komi = *komi < 0 || *komi != std::floor(*komi) || *komi > 1e6;
-  if (!fractional_komi) record.rules.komi = static_cast<int>(*komi);
+  LL_ASSIGN_OR_RETURN(double komi, args.NumberAt(0));
+  fractional_komi = komi < 0 || komi != std::floor(komi) || komi > 1e6;
+  if (!fractional_komi) record.rules.komi = static_cast<int>(komi);
   return absl::OkStatus();
 }
 

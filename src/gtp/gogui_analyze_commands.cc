@@ -72,8 +72,7 @@ absl::StatusOr<int64_t> GfxSeconds(const Arguments& args) {
 // report live on the log with `draw`; answers the last drawing.
 Answer DrawnSearch(CommandContext& context, const Arguments& args,
                    std::string (*draw)(const Position&, const SearchInfo&)) {
-  const absl::StatusOr<int64_t> seconds = GfxSeconds(args);
-  if (!seconds.ok()) return seconds.status();
+  LL_ASSIGN_OR_RETURN(const int64_t seconds, GfxSeconds(args));
   Engine& engine = context.engine;
   const Position& position = engine.position();
   if (position.IsOver()) return std::string("TEXT the game is over");
@@ -81,7 +80,7 @@ Answer DrawnSearch(CommandContext& context, const Arguments& args,
   std::atomic<bool> stop{false};
   InputWatcher watcher(context.stream, stop);
   SearchLimits limits;
-  limits.max_seconds = static_cast<double>(*seconds);
+  limits.max_seconds = static_cast<double>(seconds);
   limits.stop = &stop;
   limits.report_interval = kLiveGfxInterval;
   const SearchResult result = engine.Analyze(limits, [&](const SearchInfo& info) {
@@ -104,15 +103,14 @@ Answer GfxVariation(CommandContext& context, const Arguments& args) {
 // lifeline-gfx_solve SECONDS: the exact solver's verdict and every winning move, within
 // SECONDS or until the next input line.
 Answer GfxSolve(CommandContext& context, const Arguments& args) {
-  const absl::StatusOr<int64_t> seconds = GfxSeconds(args);
-  if (!seconds.ok()) return seconds.status();
+  LL_ASSIGN_OR_RETURN(const int64_t seconds, GfxSeconds(args));
   Engine& engine = context.engine;
   const Position& position = engine.position();
   if (position.IsOver()) return std::string("TEXT the game is over");
   std::atomic<bool> stop{false};
   InputWatcher watcher(context.stream, stop);
   SolveLimits limits;
-  limits.max_seconds = static_cast<double>(*seconds);
+  limits.max_seconds = static_cast<double>(seconds);
   limits.stop = &stop;
   return SolveGfx(position, engine.solver().SolveAll(position, limits));
 }

@@ -44,9 +44,8 @@ Answer State(CommandContext& context, const Arguments& args) {
 
 Answer PerftCommand(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(1));
-  const absl::StatusOr<int64_t> depth = args.IntAt(0, 0, kMaxPerftDepth);
-  if (!depth.ok()) return depth.status();
-  return absl::StrCat(Perft(context.engine.position(), static_cast<int>(*depth)));
+  LL_ASSIGN_OR_RETURN(const int64_t depth, args.IntAt(0, 0, kMaxPerftDepth));
+  return absl::StrCat(Perft(context.engine.position(), static_cast<int>(depth)));
 }
 
 // No argument: every option with its value; a name: its value; a name and a value: sets it.

@@ -14,10 +14,8 @@ using Answer = absl::StatusOr<std::string>;
 // Plays `token` for `color`: read once, checked once (by the game as it plays it).
 Answer PlayToken(CommandContext& context, Color color, absl::string_view token) {
   Engine& engine = context.engine;
-  const absl::StatusOr<Move> move =
-      ReadMoveToken(engine.position(), token, context.dialect.on());
-  if (!move.ok()) return move.status();
-  if (const std::optional<MoveError> problem = engine.Play(color, *move)) {
+  LL_ASSIGN_OR_RETURN(const Move move, ReadMoveToken(engine.position(), token, context.dialect.on()));
+  if (const std::optional<MoveError> problem = engine.Play(color, move)) {
     return IllegalMoveError(*problem);
   }
   return std::string();
@@ -25,9 +23,8 @@ Answer PlayToken(CommandContext& context, Color color, absl::string_view token) 
 
 Answer Play(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(2));
-  const absl::StatusOr<Color> color = args.ColorAt(0);
-  if (!color.ok()) return color.status();
-  return PlayToken(context, *color, args[1]);
+  LL_ASSIGN_OR_RETURN(const Color color, args.ColorAt(0));
+  return PlayToken(context, color, args[1]);
 }
 
 Answer Swap(CommandContext& context, const Arguments& args) {
@@ -43,16 +40,14 @@ Answer Undo(CommandContext& context, const Arguments& args) {
 
 Answer GenMove(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(1));
-  const absl::StatusOr<Color> color = args.ColorAt(0);
-  if (!color.ok()) return color.status();
-  return GenerateMove(context, *color, /*commit=*/true);
+  LL_ASSIGN_OR_RETURN(const Color color, args.ColorAt(0));
+  return GenerateMove(context, color, /*commit=*/true);
 }
 
 Answer RegGenMove(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(1));
-  const absl::StatusOr<Color> color = args.ColorAt(0);
-  if (!color.ok()) return color.status();
-  return GenerateMove(context, *color, /*commit=*/false);
+  LL_ASSIGN_OR_RETURN(const Color color, args.ColorAt(0));
+  return GenerateMove(context, color, /*commit=*/false);
 }
 
 Answer FinalScore(CommandContext& context, const Arguments& args) {

@@ -52,9 +52,8 @@ std::string InfoLine(const Geometry& geometry, const SearchInfo& info) {
 // The optional interval argument at `index`, in seconds.
 absl::StatusOr<double> IntervalAt(const Arguments& args, size_t index) {
   if (args.size() <= index) return kDefaultIntervalCs / 100.0;
-  const absl::StatusOr<int64_t> centiseconds = args.IntAt(index, 1, kMaxIntervalCs);
-  if (!centiseconds.ok()) return centiseconds.status();
-  return *centiseconds / 100.0;
+  LL_ASSIGN_OR_RETURN(const int64_t centiseconds, args.IntAt(index, 1, kMaxIntervalCs));
+  return centiseconds / 100.0;
 }
 
 ProgressCallback WriteInfo(const Geometry& geometry, AnswerStream& stream) {
@@ -70,8 +69,7 @@ Answer Analyze(CommandContext& context, const Arguments& args) {
   Engine& engine = context.engine;
   AnswerStream& stream = context.stream;
   LL_RETURN_IF_ERROR(args.ExpectCountBetween(0, 1));
-  const absl::StatusOr<double> interval = IntervalAt(args, 0);
-  if (!interval.ok()) return interval.status();
+  LL_ASSIGN_OR_RETURN(const double interval, IntervalAt(args, 0));
   stream.Open();
   if (engine.position().IsOver()) return std::string();
   std::atomic<bool> stop{false};
@@ -79,7 +77,7 @@ Answer Analyze(CommandContext& context, const Arguments& args) {
   SearchLimits limits;
   limits.until_stopped = true;
   limits.stop = &stop;
-  limits.report_interval = *interval;
+  limits.report_interval = interval;
   engine.Analyze(limits, WriteInfo(engine.position().geometry(), stream));
   watcher.WaitForStop();
   return std::string();
@@ -91,15 +89,13 @@ Answer GenMoveAnalyze(CommandContext& context, const Arguments& args) {
   Engine& engine = context.engine;
   AnswerStream& stream = context.stream;
   LL_RETURN_IF_ERROR(args.ExpectCountBetween(1, 2));
-  const absl::StatusOr<Color> color = args.ColorAt(0);
-  if (!color.ok()) return color.status();
-  const absl::StatusOr<double> interval = IntervalAt(args, 1);
-  if (!interval.ok()) return interval.status();
-  if (*color != engine.position().to_move()) return IllegalMoveError(MoveError::kWrongColor);
+  LL_ASSIGN_OR_RETURN(const Color color, args.ColorAt(0));
+  LL_ASSIGN_OR_RETURN(const double interval, IntervalAt(args, 1));
+  if (color != engine.position().to_move()) return IllegalMoveError(MoveError::kWrongColor);
   stream.Open();
   const Geometry& geometry = engine.position().geometry();
   const Answer token =
-      GenerateMove(context, *color, /*commit=*/true, WriteInfo(geometry, stream), *interval);
+      GenerateMove(context, color, /*commit=*/true, WriteInfo(geometry, stream), interval);
   if (!token.ok()) return token.status();
   return "play " + *token;
 }
@@ -107,22 +103,20 @@ Answer GenMoveAnalyze(CommandContext& context, const Arguments& args) {
 // lifeline-speed BASE SECONDS: the search's playout and node rates with the current options.
 Answer Speed(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(2));
-  const absl::StatusOr<int64_t> base = args.IntAt(0, Geometry::kMinBase, Geometry::kMaxBase);
-  if (!base.ok()) return base.status();
-  const absl::StatusOr<double> seconds = args.NumberAt(1);
-  if (!seconds.ok()) return seconds.status();
-  if (*seconds <= 0 || *seconds > kMaxSpeedSeconds) {
+  LL_ASSIGN_OR_RETURN(const int64_t base, args.IntAt(0, Geometry::kMinBase, Geometry::kMaxBase));
+  LL_ASSIGN_OR_RETURN(const double seconds, args.NumberAt(1));
+  if (seconds <= 0 || seconds > kMaxSpeedSeconds) {
     return SyntaxError(absl::StrCat("seconds out of range (0..", kMaxSpeedSeconds, "]"));
   }
   const MctsOptions options = SearchSettings(context.engine.options());
   const EngineEnvironment& environment = context.engine.environment();
-  const SpeedResult speed = MeasureSearchSpeed(static_cast<int>(*base), *seconds, options,
+  const SpeedResult speed = MeasureSearchSpeed(static_cast<int>(base), seconds, options,
                                                environment.clock, environment.move_model);
   const double elapsed = std::max(speed.seconds, 1e-9);
   return absl::StrFormat(
       "base %d threads %d playouts %d nodes %d seconds %.3f playouts/s %.0f "
       "nodes/s %.0f",
-      *base, options.threads, speed.playouts, speed.nodes, speed.seconds, speed.playouts / elapsed,
+      base, options.threads, speed.playouts, speed.nodes, speed.seconds, speed.playouts / elapsed,
       speed.nodes / elapsed);
 }
 
@@ -130,9 +124,8 @@ Answer Bench(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCountBetween(0, 1));
   int64_t visits = kBenchVisits;
   if (args.size() == 1) {
-    const absl::StatusOr<int64_t> given = args.IntAt(0, 1, 1000000);
-    if (!given.ok()) return given.status();
-    visits = *given;
+    LL_ASSIGN_OR_RETURN(const int64_t given, args.IntAt(0, 1, 1000000));
+    visits = given;
   }
   const EngineEnvironment& environment = context.engine.environment();
   return BenchReport(RunBench(visits, environment.clock, environment.move_model));

@@ -7,13 +7,12 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "core/check.h"
+#include "engine/version.h"
 #include "gtp/command_line.h"
 #include "gtp/search_commands.h"
 
 namespace lifeline {
 namespace {
-
-constexpr const char* kVersion = "0.1";
 
 // Trailing white space dropped and empty lines removed, since an empty line ends an answer.
 std::string CleanAnswer(absl::string_view text) {
@@ -109,7 +108,7 @@ void Session::AddProtocolCommands() {
   });
   registry_.Add("version", [](const Arguments& args) -> absl::StatusOr<std::string> {
     LL_RETURN_IF_ERROR(args.ExpectCount(0));
-    return std::string(kVersion);
+    return VersionText();
   });
   registry_.Add("known_command", [this](const Arguments& args) -> absl::StatusOr<std::string> {
     LL_RETURN_IF_ERROR(args.ExpectCount(1));

@@ -21,12 +21,11 @@ absl::StatusOr<SolveLimits> LimitsFrom(const Engine& engine, const Arguments& ar
   SolveLimits limits;
   limits.max_seconds = engine.options().Get(option::kSolveTime);
   if (args.size() == 1) {
-    const absl::StatusOr<double> seconds = args.NumberAt(0);
-    if (!seconds.ok()) return seconds.status();
-    if (*seconds <= 0 || *seconds > kMaxSolveSeconds) {
+    LL_ASSIGN_OR_RETURN(const double seconds, args.NumberAt(0));
+    if (seconds <= 0 || seconds > kMaxSolveSeconds) {
       return SyntaxError(absl::StrCat("seconds out of range (0..", kMaxSolveSeconds, "]"));
     }
-    limits.max_seconds = *seconds;
+    limits.max_seconds = seconds;
   }
   return limits;
 }
@@ -74,11 +73,10 @@ using Phrase = std::string (*)(const Position&, const SolveResult&);
 CommandHandler SolverCommand(CommandContext& context, const char* name, SolveMethod solve,
                              Phrase phrase) {
   return [&context, name, solve, phrase](const Arguments& args) -> Answer {
-    const absl::StatusOr<SolveLimits> limits = LimitsFrom(context.engine, args);
-    if (!limits.ok()) return limits.status();
+    LL_ASSIGN_OR_RETURN(const SolveLimits limits, LimitsFrom(context.engine, args));
     const Position& position = context.engine.position();
     if (position.IsOver()) return std::string("loss");
-    const SolveResult result = (context.engine.solver().*solve)(position, *limits);
+    const SolveResult result = (context.engine.solver().*solve)(position, limits);
     const std::string answer = phrase(position, result);
     LogSolve(context, name, result, answer);
     return answer;

@@ -27,25 +27,19 @@ Answer Install(Engine& engine, const absl::StatusOr<TimeControl>& control) {
 Answer TimeSettings(CommandContext& context, const Arguments& args) {
   Engine& engine = context.engine;
   LL_RETURN_IF_ERROR(args.ExpectCount(3));
-  absl::StatusOr<double> main_time = args.NumberAt(0);
-  if (!main_time.ok()) return main_time.status();
-  absl::StatusOr<double> byo_yomi_time = args.NumberAt(1);
-  if (!byo_yomi_time.ok()) return byo_yomi_time.status();
-  absl::StatusOr<int64_t> stones = args.IntAt(2, 0, kMaxCount);
-  if (!stones.ok()) return stones.status();
-  return Install(engine, TimeControlFromGtp(*main_time, *byo_yomi_time, *stones));
+  LL_ASSIGN_OR_RETURN(double main_time, args.NumberAt(0));
+  LL_ASSIGN_OR_RETURN(double byo_yomi_time, args.NumberAt(1));
+  LL_ASSIGN_OR_RETURN(int64_t stones, args.IntAt(2, 0, kMaxCount));
+  return Install(engine, TimeControlFromGtp(main_time, byo_yomi_time, stones));
 }
 
 Answer TimeLeft(CommandContext& context, const Arguments& args) {
   Engine& engine = context.engine;
   LL_RETURN_IF_ERROR(args.ExpectCount(3));
-  absl::StatusOr<Color> color = args.ColorAt(0);
-  if (!color.ok()) return color.status();
-  absl::StatusOr<double> seconds = args.NumberAt(1);
-  if (!seconds.ok()) return seconds.status();
-  absl::StatusOr<int64_t> stones = args.IntAt(2, 0, kMaxCount);
-  if (!stones.ok()) return stones.status();
-  const absl::Status status = ApplyGtpTimeLeft(engine.time_control(), *color, *seconds, *stones);
+  LL_ASSIGN_OR_RETURN(Color color, args.ColorAt(0));
+  LL_ASSIGN_OR_RETURN(double seconds, args.NumberAt(1));
+  LL_ASSIGN_OR_RETURN(int64_t stones, args.IntAt(2, 0, kMaxCount));
+  const absl::Status status = ApplyGtpTimeLeft(engine.time_control(), color, seconds, stones);
   if (!status.ok()) return SyntaxError(status.message());
   return std::string();
 }
@@ -66,18 +60,15 @@ Answer KgsTimeSettings(CommandContext& context, const Arguments& args) {
   }
   LL_RETURN_IF_ERROR(args.ExpectCount(expected));
   if (system == "none") return Install(engine, TimeControl::None());
-  absl::StatusOr<double> main_time = args.NumberAt(1);
-  if (!main_time.ok()) return main_time.status();
-  if (system == "absolute") return Install(engine, TimeControl::Absolute(*main_time));
-  absl::StatusOr<double> period = args.NumberAt(2);
-  if (!period.ok()) return period.status();
-  if (system == "fischer") return Install(engine, TimeControl::Fischer(*main_time, *period));
-  absl::StatusOr<int64_t> count = args.IntAt(3, 1, kMaxCount);
-  if (!count.ok()) return count.status();
+  LL_ASSIGN_OR_RETURN(double main_time, args.NumberAt(1));
+  if (system == "absolute") return Install(engine, TimeControl::Absolute(main_time));
+  LL_ASSIGN_OR_RETURN(double period, args.NumberAt(2));
+  if (system == "fischer") return Install(engine, TimeControl::Fischer(main_time, period));
+  LL_ASSIGN_OR_RETURN(int64_t count, args.IntAt(3, 1, kMaxCount));
   if (system == "byoyomi") {
-    return Install(engine, TimeControl::Byoyomi(*main_time, *period, *count));
+    return Install(engine, TimeControl::Byoyomi(main_time, period, count));
   }
-  return Install(engine, TimeControl::Canadian(*main_time, *period, *count));
+  return Install(engine, TimeControl::Canadian(main_time, period, count));
 }
 
 }  // namespace

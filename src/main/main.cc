@@ -1,5 +1,5 @@
 // The lifeline engine: a GTP session on standard input and output. Its flags are the engine's
-// options (see --help), plus three that run a measurement and exit.
+// options (see --help), plus a few that print something and exit (--version, --bench, ...).
 #include <poll.h>
 
 #include <cstdint>
@@ -16,6 +16,7 @@
 #include "engine/engine_environment.h"
 #include "engine/engine_options.h"
 #include "engine/option_flags.h"
+#include "engine/version.h"
 #include "gtp/session.h"
 #include "search/bench.h"
 #include "search/clock.h"
@@ -28,6 +29,7 @@ constexpr const char* kUsage =
     "usage: lifeline [--OPTION=VALUE ...]\n"
     "A Lifeline engine speaking GTP on standard input and output (protocol/lifeline-gtp.md).\n"
     "  --help                       this text\n"
+    "  --version                    the release and the commit, then exit\n"
     "  --bench                      run the search bench, print its signature and exit\n"
     "  --bench-playouts BASE SECS   print the random playout rate on a base and exit\n"
     "Every option of lifeline-set is a flag (a bare --NAME means true):\n";
@@ -63,7 +65,7 @@ int main(int argc, char** argv) {
   lifeline::OptionTable& options = session.engine().options();
   const std::vector<std::string> args(argv + 1, argv + argc);
   const absl::StatusOr<lifeline::ParsedFlags> flags = lifeline::ParseOptionFlags(
-      options, args, {{"help", 0}, {"bench", 0}, {"bench-playouts", 2}});
+      options, args, {{"help", 0}, {"version", 0}, {"bench", 0}, {"bench-playouts", 2}});
   if (!flags.ok()) {
     std::fprintf(stderr, "%s\n%s", std::string(flags.status().message()).c_str(), kUsage);
     return 2;
@@ -82,6 +84,10 @@ int main(int argc, char** argv) {
   const std::vector<std::string>& other = flags->other;
   if (!other.empty() && other[0] == "--help") {
     std::printf("%s%s", kUsage, lifeline::OptionFlagsHelp(options).c_str());
+    return 0;
+  }
+  if (!other.empty() && other[0] == "--version") {
+    std::printf("lifeline %s\n", lifeline::VersionText().c_str());
     return 0;
   }
   if (!other.empty() && other[0] == "--bench-playouts") {

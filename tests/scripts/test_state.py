@@ -228,14 +228,11 @@ class Player:
         for color in COLORS:
             gone = set(last["removed"][color])
             placed = set(last["cells"]) if color == mover else set()
-            self.test.assertLessEqual(gone, set(before[color]))
-            self.test.assertEqual(set(after[color]),
-                                  (set(before[color]) - gone) | (placed & set(after[color])))
-            # A placed stone taken off in the same turn is not among the removed cells, yet
-            # it counts among the removed stones.
-            died = len(placed - set(after[color]))
-            self.test.assertEqual(after["removed"][color] - before["removed"][color],
-                                  len(gone) + died)
+            # The stones taken off: of those that stood before or were placed, every one that
+            # is not on the board after (a placed stone may die in its own turn).
+            self.test.assertEqual(gone, (set(before[color]) | placed) - set(after[color]))
+            self.test.assertEqual(set(after[color]), (set(before[color]) | placed) - gone)
+            self.test.assertEqual(after["removed"][color] - before["removed"][color], len(gone))
 
 
 @unittest.skipUnless(ENGINE, "LIFELINE_ENGINE is not set")

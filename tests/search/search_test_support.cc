@@ -36,12 +36,11 @@ Cell Base4Cell(absl::string_view name) { return ReadCell(Geometry::ForBase(4), n
 
 absl::StatusOr<Position> PositionFromDiagram(int base, absl::string_view diagram, Color to_move) {
   const Geometry& geometry = Geometry::ForBase(base);
-  absl::StatusOr<Board> board = Board::FromDiagram(geometry, diagram);
-  if (!board.ok()) return board.status();
+  LL_ASSIGN_OR_RETURN(Board board, Board::FromDiagram(geometry, diagram));
   std::vector<Cell> stones[2];
   geometry.cells().ForEach([&](Cell c) {
-    if (board->HasStone(c, Color::kBlack)) stones[0].push_back(c);
-    if (board->HasStone(c, Color::kWhite)) stones[1].push_back(c);
+    if (board.HasStone(c, Color::kBlack)) stones[0].push_back(c);
+    if (board.HasStone(c, Color::kWhite)) stones[1].push_back(c);
   });
   // The second setup stone of a colour may not touch the first: bring forward the first stone
   // that does not.
@@ -70,7 +69,7 @@ absl::StatusOr<Position> PositionFromDiagram(int base, absl::string_view diagram
     }
     position.Play(move);
   }
-  if (!(position.board() == *board) || position.to_move() != to_move || position.komi_left() != 0) {
+  if (!(position.board() == board) || position.to_move() != to_move || position.komi_left() != 0) {
     return absl::InvalidArgumentError("diagram cannot be reached");
   }
   return position;

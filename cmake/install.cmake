@@ -1,0 +1,38 @@
+# What `cmake --install` puts in place under any prefix, and the Debian package that CPack
+# builds from it (scripts/package.sh). The engine loads no file at run time (the learned move
+# model is compiled in), so it needs only itself; the manual page, the documentation and the
+# protocol's conformance transcripts (a regression suite for any build of the engine) come
+# with it.
+include(GNUInstallDirs)
+
+install(TARGETS lifeline RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(FILES ${PROJECT_SOURCE_DIR}/docs/lifeline.6 DESTINATION ${CMAKE_INSTALL_MANDIR}/man6)
+install(FILES ${PROJECT_SOURCE_DIR}/README.md
+              ${PROJECT_SOURCE_DIR}/docs/rules.md
+              ${PROJECT_SOURCE_DIR}/docs/user-guide.md
+              ${PROJECT_SOURCE_DIR}/docs/search.md
+              ${PROJECT_SOURCE_DIR}/docs/solver.md
+              ${PROJECT_SOURCE_DIR}/docs/solutions.md
+              ${PROJECT_SOURCE_DIR}/docs/design.md
+              ${PROJECT_SOURCE_DIR}/docs/referee.md
+              ${PROJECT_SOURCE_DIR}/protocol/lifeline-gtp.md
+        DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/protocol/conformance
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/lifeline)
+
+set(CPACK_PACKAGE_NAME lifeline)
+set(CPACK_PACKAGE_VENDOR "lifeline")
+set(CPACK_PACKAGE_CONTACT "lifeline maintainers <lifeline@localhost>")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "engine for the board game Lifeline, speaking GTP")
+set(CPACK_PACKAGE_DESCRIPTION
+    "A Monte Carlo tree search engine with an exact solver for Lifeline, the territory game on a
+hexhex board. It speaks a Lifeline adaptation of the Go Text Protocol on standard input and
+output, so GUIs such as GoGui, match referees and regression suites can drive it.")
+set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_GENERATOR DEB)
+set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SECTION games)
+# The dependencies (abseil's and the C++ runtime's shared libraries) are read off the binary.
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+include(CPack)
