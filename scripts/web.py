@@ -4,71 +4,16 @@
     scripts/web.py [--host 127.0.0.1] [--port 8080] [--engine build/lifeline]
 
 then open the address it prints. Each game runs its own engine process. Python 3 standard
-library only; see docs/user-guide.md.
+library only; see docs/user-guide.md. The command is lifeline_web.cli (installed as
+lifeline-web); from here the default engine is this checkout's build/lifeline, wherever it
+is started.
 """
 
-import argparse
 import os
-import shlex
-import signal
-import sys
-import webbrowser
 
-from lifeline_tools import gtp
-from lifeline_web.server import GameRegistry, WebServer
-from lifeline_web.session import EngineConfig
+from lifeline_web.cli import main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-
-def parse_arguments(argv):
-    parser = argparse.ArgumentParser(description="Play Lifeline against the engine in a browser.")
-    add = parser.add_argument
-    add("--host", default="127.0.0.1",
-        help="address to listen on (default 127.0.0.1: this machine only)")
-    add("--port", type=int, default=8080, help="port (default 8080; 0 picks a free one)")
-    add("--engine", default=os.path.join(ROOT, "build", "lifeline"), metavar="CMD",
-        help="engine command, one process per game (default build/lifeline)")
-    add("--max-games", type=int, default=4, help="games at the same time (default 4)")
-    add("--idle", type=float, default=120.0, metavar="S",
-        help="end a game's engine when its page has been silent for S seconds (default 120)")
-    add("--solve-seconds", type=float, default=1.0, metavar="S",
-        help="the solver's time per position during analysis, when the engine has one")
-    add("--open", action="store_true", help="open the page in the default browser")
-    add("--verbose", action="store_true", help="log every HTTP request on stderr")
-    options = parser.parse_args(argv)
-    if options.max_games < 1:
-        parser.error("--max-games must be at least 1")
-    if options.idle <= 0 or options.solve_seconds <= 0:
-        parser.error("--idle and --solve-seconds must be above 0")
-    return options
-
-
-def main(argv=None):
-    options = parse_arguments(argv)
-    program = shlex.split(options.engine)[0] if options.engine.strip() else ""
-    if os.sep in program and not os.access(program, os.X_OK):
-        sys.exit(f"web.py: cannot run the engine '{program}': build it with scripts/build.sh "
-                 "or name another with --engine")
-    config = EngineConfig(command=options.engine, solve_seconds=options.solve_seconds)
-    registry = GameRegistry(config, options.max_games, options.idle)
-    gtp.install_cleanup()
-    signal.signal(signal.SIGINT, signal.default_int_handler)
-    try:
-        server = WebServer((options.host, options.port), registry, verbose=options.verbose)
-    except OSError as error:
-        sys.exit(f"web.py: cannot listen on {options.host} port {options.port}: "
-                 f"{error.strerror or error} (pick another with --port or --host)")
-    print(f"Lifeline: open {server.url} in a browser (Ctrl-C stops the server)", flush=True)
-    if options.open:
-        webbrowser.open(server.url)
-    try:
-        server.serve_forever(poll_interval=0.25)
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.server_close()
-
-
 if __name__ == "__main__":
-    main()
+    main(default_engine=os.path.join(ROOT, "build", "lifeline"))

@@ -135,7 +135,10 @@ def passes(expectation, ok, raw):
 
 
 @dataclass
-class Tally:
+class RegressionCounts:
+    """What a run of regression files gave: the tests by outcome, the errors answered to
+    commands that are not tests, and a report for each answer a reader must look at."""
+
     passed: int = 0
     failed: int = 0
     expected_failures: int = 0
@@ -163,34 +166,34 @@ class Tally:
         return line + (f" ({', '.join(extra)})" if extra else "")
 
 
-def judge(step, ok, raw, tally, where):
+def judge(step, ok, raw, counts, where):
     """Counts one answer; appends a report for anything a reader must look at."""
     if not step.is_test:
         if not ok:
-            tally.errors += 1
-            tally.reports.append(_report(where, "error (not a test)", step, raw))
+            counts.errors += 1
+            counts.reports.append(_report(where, "error (not a test)", step, raw))
         return
     good = passes(step.expectation, ok, raw)
     if step.expectation is not None and step.expectation.error:
         # Its '*' is for gogui-regress; here the error must be the one expected.
         if good:
-            tally.passed += 1
-            tally.expected_errors += 1
+            counts.passed += 1
+            counts.expected_errors += 1
         else:
-            tally.failed += 1
-            tally.reports.append(_report(where, "FAIL", step, raw))
+            counts.failed += 1
+            counts.reports.append(_report(where, "FAIL", step, raw))
         return
     expected_fail = step.expectation is not None and step.expectation.expected_fail
     if good and not expected_fail:
-        tally.passed += 1
+        counts.passed += 1
     elif good:
-        tally.unexpected_passes += 1
-        tally.reports.append(_report(where, "UNEXPECTED PASS", step, raw))
+        counts.unexpected_passes += 1
+        counts.reports.append(_report(where, "UNEXPECTED PASS", step, raw))
     elif expected_fail:
-        tally.expected_failures += 1
+        counts.expected_failures += 1
     else:
-        tally.failed += 1
-        tally.reports.append(_report(where, "FAIL", step, raw))
+        counts.failed += 1
+        counts.reports.append(_report(where, "FAIL", step, raw))
 
 
 def _report(where, kind, step, raw):
@@ -214,10 +217,11 @@ def read_steps(path):
 
 
 def run_file(path, command, timeout, echo=None):
-    """Runs one file with its own engine, started in the file's directory; returns its Tally.
-    echo: a text stream that receives every exchange, or None. Raises OSError or FormatError
-    for a file that cannot be read, gtp.EngineError for an engine that does not start."""
-    tally = Tally()
+    """Runs one file with its own engine, started in the file's directory; returns its
+    RegressionCounts. echo: a text stream that receives every exchange, or None. Raises OSError
+    or FormatError for a file that cannot be read, gtp.EngineError for an engine that does not
+    start."""
+    counts = RegressionCounts()
     steps = read_steps(path)
     engine = gtp.GtpEngine(command, cwd=os.path.dirname(os.path.abspath(path)))
     try:
@@ -225,14 +229,14 @@ def run_file(path, command, timeout, echo=None):
             try:
                 answer = engine.send(step.command, timeout)
             except gtp.EngineError as error:
-                tally.failed += 1
-                tally.reports.append("\n".join(
+                counts.failed += 1
+                counts.reports.append("\n".join(
                     [f"{path}:{step.line_number}: engine failed: {error}"]
                     + ["    " + line for line in error.exchange]))
                 break  # the engine's state is unknown: the rest of the file means nothing
             if echo is not None:
                 print(f"{path}:{step.line_number}: {step.command}\n{answer.raw}\n", file=echo)
-            judge(step, answer.ok, answer.raw, tally, path)
+            judge(step, answer.ok, answer.raw, counts, path)
     finally:
         engine.close()
-    return tally
+    return counts

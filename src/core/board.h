@@ -58,8 +58,8 @@ class BasicBoard {
   void RemoveStones(const Bits& set, Color color);
 
   // The cells where a single stone of `color` changes the board: the empty cells from which a
-  // path of empty or `color` cells reaches a `color` stone (RULES.md shows this equals the
-  // "board must change" rule). Empty when `color` has no stone.
+  // path of empty or `color` cells reaches a `color` stone (docs/rules.md, "A turn", shows
+  // this equals the "board must change" rule). Empty when `color` has no stone.
   Bits LegalPlacements(Color color) const;
   // LegalPlacements(color).Test(c) for one empty cell, usually without a flood: a cell next to
   // an own stone is legal at once, otherwise a flood from it stops at the first own stone.

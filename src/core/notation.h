@@ -9,7 +9,7 @@
 
 namespace lifeline {
 
-// Cell names as in RULES.md: a column letter (A, B, ... skipping I) and a row number from 1,
+// Cell names as in docs/rules.md: a column letter (A, B, ... skipping I) and a row number from 1,
 // e.g. "G7". Parsing is case-insensitive; names are written in upper case.
 
 // The column letters in order: as in Go, I is skipped, so that it is never read as J or 1.

@@ -9,14 +9,14 @@
 
 namespace lifeline {
 
-// How the first player's advantage is balanced (RULES.md, "Balancing methods").
+// How the first player's advantage is balanced (docs/rules.md, "Balancing the first move").
 enum class Balancing {
   kStrongPie,  // double first turns, White may swap instead of its double turn
   kWeakPie,    // four setup stones without removals, White may swap after Black's first
   kKomiPie,    // setup as weak pie, no swap, White may spend komi points instead of placing
 };
 
-// The rule set of one game, as a plain value. Later variants of RULES.md (the 12* protocol,
+// The rule set of one game, as a plain value. Later variants of the rules (the 12* protocol,
 // the cornered formulation) become further fields here.
 struct Rules {
   Balancing balancing = Balancing::kStrongPie;

@@ -35,9 +35,6 @@ class MoveModel {
   double LogStrength(const MoveFeatures& features) const;
   // The same for `context.me` placing on `c`, from raw pattern codes (the fast path of play).
   double LogStrengthAt(const FeatureContext& context, Cell c) const;
-  // The weight of the six neighbours alone, by raw ring code (12 bits): the playout's cheap
-  // form of the model.
-  double RingWeight(uint32_t raw_ring) const { return ring_[raw_ring]; }
   // The chance, scaled to 2^32, that a playout keeps a random cell with this raw ring code:
   // its ring strength over the strongest ring's, so that drawing cells until one is kept
   // samples cells in proportion to their ring strength (a softmax over the ring weights).

@@ -10,14 +10,14 @@
 
 namespace lifeline {
 
-// The end of a game, decided by counting. A board is settled when every region of connected
-// empty cells touches stones of one colour only. Neither side can then place in the other's
-// regions (a stone with no path of empty or own cells to an own stone kills nothing, RULES.md),
-// and a stone in one's own regions changes nothing for the other side, so what is left is a
-// race: each side fills its own regions, and the side to move wins when it has more
-// placements left than the opponent. A side's placements in one region of empty-or-own cells
-// are its empty cells minus the fewest of them that must stay empty to keep two of its groups
-// apart (when all of its stones there join into one group, that group is dead).
+// The end of a game, decided by counting. A board is settled when every region of connected empty
+// cells touches stones of one colour only. Neither side can then place in the other's regions (a
+// stone with no path of empty or own cells to an own stone kills nothing: docs/rules.md, "A turn"),
+// and a stone in one's own regions changes nothing for the other side, so what is left is a race:
+// each side fills its own regions, and the side to move wins when it has more placements left than
+// the opponent. A side's placements in one region of empty-or-own cells are its empty cells minus
+// the fewest of them that must stay empty to keep two of its groups apart (when all of its stones
+// there join into one group, that group is dead).
 //
 // The count is exact while neither side kills its own groups on purpose: such a stone frees
 // cells that border only the other colour, which then belong to the other side. The search

@@ -1,6 +1,6 @@
-// The capture rules of RULES.md on hand-drawn positions: each worked example and each note of
-// "A turn", checked on the fast board and on the reference alike, so that the reference the
-// random comparisons trust is itself pinned to the text.
+// The capture rules of docs/rules.md on hand-drawn positions: each note of "A turn" and the
+// worked examples of the rule book it follows, checked on the fast board and on the reference
+// alike, so that the reference the random comparisons trust is itself pinned to the text.
 
 #include "core/board.h"
 

@@ -47,7 +47,7 @@ TEST_P(GeometryTest, CellsAreThePositionsWithinBaseMinusOneOfTheDiagonal) {
   EXPECT_EQ(geometry.Y(geometry.Center()), n - 1);
 }
 
-// RULES.md: the six neighbours of (x, y) are (x±1, y), (x, y±1), (x+1, y+1), (x-1, y-1),
+// docs/rules.md: the six neighbours of (x, y) are (x±1, y), (x, y±1), (x+1, y+1), (x-1, y-1),
 // clipped to the board; the reference works them out independently.
 TEST_P(GeometryTest, NeighboursAreTheSixOffsetsClippedToTheBoard) {
   const int n = GetParam();

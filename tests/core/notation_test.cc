@@ -1,4 +1,4 @@
-// Cell and move names: the Havannah-style notation of RULES.md and its parse errors.
+// Cell and move names: the Havannah-style notation of docs/rules.md and its parse errors.
 
 #include "core/notation.h"
 

@@ -107,8 +107,8 @@ void ReferenceComparisonTest::CompareTurn(const Position& position, const RefGam
     });
   }
 
-  // RULES.md: after the opening, a player with a stone always has a legal placement, and a
-  // player without one never has.
+  // docs/rules.md, "A turn": after the opening, a player with a stone always has a legal
+  // placement, and a player without one never has.
   if (!ref.IsDoubleTurn() && !ref.IsSetupTurn()) {
     const bool has_stone = ref.board().Count(ref.to_move()) > 0;
     const bool has_placement = position.PlacementCells().Any();

@@ -18,7 +18,7 @@ RefBoard::RefBoard(int base) {
   layout->neighbors.resize(side * side);
   layout_ = layout;
   stones_.assign(side * side, Stone::kEmpty);
-  // RULES.md: the neighbours of (x, y) are (x±1, y), (x, y±1), (x+1, y+1), (x-1, y-1).
+  // docs/rules.md: the neighbours of (x, y) are (x±1, y), (x, y±1), (x+1, y+1), (x-1, y-1).
   static constexpr int kDx[6] = {1, -1, 0, 0, 1, -1};
   static constexpr int kDy[6] = {0, 0, 1, -1, 1, -1};
   for (Point p : Cells()) {

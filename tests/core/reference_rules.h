@@ -9,11 +9,11 @@
 #include <string_view>
 #include <vector>
 
-// A second implementation of RULES.md, written from the text alone, that the fast core is
+// A second implementation of docs/rules.md, written from the text alone, that the fast core is
 // measured against. It uses nothing but the standard library and shares no type or line with
 // src/core, so that a misreading of the rules in the core cannot be copied into its yardstick.
-// Speed is not a goal: every question is answered from scratch by breadth-first search, and
-// legal actions are found by trying every placement and keeping those that change the board.
+// Speed is not a goal: every question is answered from scratch by breadth-first search, and legal
+// actions are found by trying every placement and keeping those that change the board.
 namespace lifeline::reference {
 
 enum class Stone : uint8_t { kEmpty, kBlack, kWhite };
@@ -54,8 +54,8 @@ class RefBoard {
   // The group (maximal set of same-coloured stones connected through neighbours) holding the
   // stone at p.
   std::vector<Point> GroupAt(Point p) const;
-  // The stones of every dead group of `colour`: RULES.md word for word, a group is dead when
-  // no path of connected empty cells leads from it to another group of its colour.
+  // The stones of every dead group of `colour`, as docs/rules.md defines them: a group is
+  // dead when no path of connected empty cells leads from it to another group of its colour.
   std::vector<Point> DeadStones(Stone colour) const;
   // Whether the group holding the stone at p is dead.
   bool IsDead(Point p) const;

@@ -1,5 +1,5 @@
-// Whose turn it is and what they may do: the three balancing methods of RULES.md, double turns,
-// setup stones, swap timing, komi spending, stoneless players and the end of the game.
+// Whose turn it is and what they may do: the three balancing methods of docs/rules.md, double
+// turns, setup stones, swap timing, komi spending, stoneless players and the end of the game.
 
 #include <string>
 #include <vector>

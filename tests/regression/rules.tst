@@ -1,4 +1,4 @@
-# Rules regressions on base 4 (RULES.md). Every position here was replayed by hand and by
+# Rules regressions on base 4 (docs/rules.md). Every position here was replayed by hand and by
 # an independent model of the rules. Board of base 4, row 7 on top:
 #        D7 E7 F7 G7
 #       C6 D6 E6 F6 G6

@@ -19,7 +19,7 @@ import unittest
 from helpers import ROOT, fake
 
 COMMANDS = ("lifeline-referee", "lifeline-regress", "lifeline-match-summary",
-            "lifeline-solve-board")
+            "lifeline-solve-board", "lifeline-web")
 # What pyproject.toml builds from; the copy keeps build files out of the checkout.
 SOURCES = ("pyproject.toml", "README.md", "scripts/lifeline_tools", "scripts/lifeline_web")
 MISSING = [name for name in ("pip", "setuptools", "wheel") if not importlib.util.find_spec(name)]

@@ -13,7 +13,7 @@ import argparse
 import sys
 
 from .. import gtp
-from ..regression import FormatError, Tally, regression_files, run_file
+from ..regression import FormatError, RegressionCounts, regression_files, run_file
 
 
 def main(argv=None):
@@ -25,19 +25,19 @@ def main(argv=None):
     parser.add_argument("files", nargs="+", help=".tst files or directories of them")
     args = parser.parse_args(argv)
     gtp.install_cleanup()
-    total = Tally()
+    total = RegressionCounts()
     for path in regression_files(args.files):
         try:
-            tally = run_file(path, args.engine, args.timeout,
-                             echo=sys.stdout if args.verbose else None)
+            counts = run_file(path, args.engine, args.timeout,
+                              echo=sys.stdout if args.verbose else None)
         except (OSError, FormatError) as error:
             print(f"{path}: {error}", file=sys.stderr)
             return 2
         except gtp.EngineError as error:
             print(f"{path}: {error}", file=sys.stderr)
             return 1
-        for report in tally.reports:
+        for report in counts.reports:
             print(report)
-        total.add(tally)
+        total.add(counts)
     print(total.summary())
     return 1 if total.failed else 0

@@ -1,3 +1,6 @@
+// MCTS-Solver inside the tree search: proven wins and losses backed up through the tree
+// (the exact df-pn solver has its own tests in tests/solver).
+
 #include <string>
 #include <vector>
 
@@ -54,7 +57,7 @@ constexpr char kShallowWin[] = R"(
       X . O
 )";
 
-TEST(SolverTest, SearchFindsAWinningMove) {
+TEST(MctsSolverTest, SearchFindsAWinningMove) {
   const absl::StatusOr<Position> position = PositionFromDiagram(3, kDeepWin, Color::kBlack);
   ASSERT_TRUE(position.ok()) << position.status();
   const std::vector<Move> winning = WinningMoves(*position);
@@ -67,7 +70,7 @@ TEST(SolverTest, SearchFindsAWinningMove) {
   EXPECT_TRUE(Contains(winning, result.move)) << MoveToString(position->geometry(), result.move);
 }
 
-TEST(SolverTest, SearchProvesAndPlaysTheWin) {
+TEST(MctsSolverTest, SearchProvesAndPlaysTheWin) {
   const absl::StatusOr<Position> position = PositionFromDiagram(3, kShallowWin, Color::kBlack);
   ASSERT_TRUE(position.ok()) << position.status();
   FakeClock clock;
@@ -85,9 +88,9 @@ TEST(SolverTest, SearchProvesAndPlaysTheWin) {
 
 // Small random endgames under every balancing method: the solver's verdict at the root
 // agrees with exhaustive search, and a proven win is played.
-class SolverEndgameTest : public ::testing::TestWithParam<Balancing> {};
+class MctsSolverEndgameTest : public ::testing::TestWithParam<Balancing> {};
 
-TEST_P(SolverEndgameTest, ProofsAgreeWithExhaustiveSearch) {
+TEST_P(MctsSolverEndgameTest, ProofsAgreeWithExhaustiveSearch) {
   const Rules rules{GetParam(), GetParam() == Balancing::kKomiPie ? 1 : 0};
   int proven = 0;
   for (uint64_t seed = 0; seed < 40; ++seed) {
@@ -109,7 +112,7 @@ TEST_P(SolverEndgameTest, ProofsAgreeWithExhaustiveSearch) {
   EXPECT_GE(proven, 10);
 }
 
-INSTANTIATE_TEST_SUITE_P(AllRules, SolverEndgameTest,
+INSTANTIATE_TEST_SUITE_P(AllRules, MctsSolverEndgameTest,
                          ::testing::Values(Balancing::kStrongPie, Balancing::kWeakPie,
                                            Balancing::kKomiPie));
 
