@@ -29,8 +29,8 @@ absl::StatusOr<Balancing> ParseBalancing(absl::string_view text) {
   for (Balancing b : kBalancings) {
     if (lower == BalancingName(b)) return b;
   }
-  return absl::InvalidArgumentError(absl::StrCat("unknown rules \"", text, "\" (",
-                                                 absl::StrJoin(BalancingNames(), ", "), ")"));
+  return absl::InvalidArgumentError(
+      absl::StrCat("unknown rules \"", text, "\" (", absl::StrJoin(BalancingNames(), ", "), ")"));
 }
 
 }  // namespace lifeline

@@ -20,8 +20,7 @@ void DeclareEngineOptions(OptionTable& table, Engine& engine) {
   table.Declare(OptionSpec::Int(option::kBase, Geometry::kDefaultBase, Geometry::kMinBase,
                                 Geometry::kMaxBase, "board base that clear_board sets up"));
   table.Declare(OptionSpec::Choice(option::kRules, BalancingName(Rules().balancing),
-                                   BalancingNames(),
-                                   "balancing rules that clear_board sets up"));
+                                   BalancingNames(), "balancing rules that clear_board sets up"));
   table.Declare(OptionSpec::Int(option::kKomi, 0, 0, 1000000,
                                 "White's komi points under komi-pie that clear_board sets up"));
 }

@@ -40,9 +40,8 @@ absl::StatusOr<ParsedFlags> ParseOptionFlags(
       return absl::InvalidArgumentError(absl::StrCat("unexpected argument ", arg));
     }
     const size_t equals = arg.find('=');
-    const std::string name = OptionName(arg.substr(2, equals == std::string::npos
-                                                          ? std::string::npos
-                                                          : equals - 2));
+    const std::string name =
+        OptionName(arg.substr(2, equals == std::string::npos ? std::string::npos : equals - 2));
     const auto extra = std::find_if(extra_flags.begin(), extra_flags.end(),
                                     [&](const auto& flag) { return flag.first == name; });
     if (extra != extra_flags.end()) {

@@ -91,12 +91,11 @@ absl::StatusOr<OptionValue> ParseValue(const OptionSpec& spec, absl::string_view
   std::optional<OptionValue> value = ReadValue(spec, text);
   if (value && Fits(spec, *value)) return *std::move(value);
   return absl::InvalidArgumentError(absl::StrCat("invalid value for ", spec.name, ": ",
-                                                 QuoteForMessage(text), " (",
-                                                 OptionRangeText(spec), ")"));
+                                                 QuoteForMessage(text), " (", OptionRangeText(spec),
+                                                 ")"));
 }
 
-OptionSpec MakeSpec(const char* name, OptionType type, std::string default_text,
-                    std::string help) {
+OptionSpec MakeSpec(const char* name, OptionType type, std::string default_text, std::string help) {
   OptionSpec spec;
   spec.name = name;
   spec.type = type;
@@ -122,12 +121,11 @@ std::string OptionRangeText(const OptionSpec& spec) {
 }
 
 OptionSpec OptionSpec::Bool(OptionKey<bool> key, bool default_value, std::string help) {
-  return MakeSpec(key.name(), OptionType::kBool, default_value ? "true" : "false",
-                  std::move(help));
+  return MakeSpec(key.name(), OptionType::kBool, default_value ? "true" : "false", std::move(help));
 }
 
-OptionSpec OptionSpec::Int(OptionKey<int64_t> key, int64_t default_value, int64_t min,
-                           int64_t max, std::string help) {
+OptionSpec OptionSpec::Int(OptionKey<int64_t> key, int64_t default_value, int64_t min, int64_t max,
+                           std::string help) {
   OptionSpec spec =
       MakeSpec(key.name(), OptionType::kInt, absl::StrCat(default_value), std::move(help));
   spec.int_min = min;
@@ -135,8 +133,8 @@ OptionSpec OptionSpec::Int(OptionKey<int64_t> key, int64_t default_value, int64_
   return spec;
 }
 
-OptionSpec OptionSpec::Number(OptionKey<double> key, double default_value, double min,
-                              double max, std::string help) {
+OptionSpec OptionSpec::Number(OptionKey<double> key, double default_value, double min, double max,
+                              std::string help) {
   OptionSpec spec =
       MakeSpec(key.name(), OptionType::kNumber, absl::StrCat(default_value), std::move(help));
   spec.number_min = min;
@@ -168,7 +166,7 @@ absl::Status OptionTable::Set(absl::string_view name, absl::string_view text) {
   const Entry* entry = Find(name);
   if (entry == nullptr) return UnknownOption(name);
   LL_ASSIGN_OR_RETURN(OptionValue value, ParseValue(entry->spec, text));
-  return Store(name, *std::move(value));
+  return Store(name, std::move(value));
 }
 
 absl::Status OptionTable::Store(absl::string_view name, OptionValue value) {

@@ -14,9 +14,7 @@ const char* Commit();
 
 // "0.2.0 (commit 0123456789ab)": what `lifeline --version` prints and the protocol's version
 // command answers.
-inline std::string VersionText() {
-  return std::string(Release()) + " (commit " + Commit() + ")";
-}
+inline std::string VersionText() { return std::string(Release()) + " (commit " + Commit() + ")"; }
 
 }  // namespace lifeline
 

@@ -5,11 +5,11 @@
 #include "absl/strings/str_cat.h"
 #include "core/check.h"
 #include "core/geometry.h"
+#include "engine/engine_options.h"
 #include "engine/quoted_text.h"
 #include "gtp/board_text.h"
 #include "gtp/command_line.h"
 #include "gtp/commands.h"
-#include "engine/engine_options.h"
 #include "gtp/game_record.h"
 
 namespace lifeline {
@@ -22,7 +22,8 @@ constexpr double kMaxKomi = 1000000;
 
 Answer Boardsize(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(1));
-  LL_ASSIGN_OR_RETURN(const int64_t size, args.IntAt(0, std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max()));
+  LL_ASSIGN_OR_RETURN(const int64_t size, args.IntAt(0, std::numeric_limits<int64_t>::min(),
+                                                     std::numeric_limits<int64_t>::max()));
   // GoGui and gogui-twogtp send the width of the array, 2N-1, rather than the base.
   int64_t base = size;
   if (context.dialect.BoardsizeIsWidth()) base = size % 2 == 1 ? (size + 1) / 2 : 0;
@@ -95,9 +96,10 @@ Answer LoadGame(CommandContext& context, const Arguments& args) {
   }
   Engine& engine = context.engine;
   LL_ASSIGN_OR_RETURN(const std::string text, ReadSmallFile(std::string(args[0]), kMaxRecordBytes));
-  LL_ASSIGN_OR_RETURN(const GameRecord record, ParseGameRecord(text, engine.next_base(), engine.next_rules()));
+  LL_ASSIGN_OR_RETURN(const GameRecord record,
+                      ParseGameRecord(text, engine.next_base(), engine.next_rules()));
   LL_ASSIGN_OR_RETURN(Game game, ReplayGameRecord(record, static_cast<size_t>(turns)));
-  engine.LoadGame(*std::move(game));
+  engine.LoadGame(std::move(game));
   return std::string();
 }
 

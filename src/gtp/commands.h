@@ -5,9 +5,9 @@
 #include <string>
 
 #include "absl/status/statusor.h"
+#include "engine/engine.h"
 #include "gtp/answer_stream.h"
 #include "gtp/arguments.h"
-#include "engine/engine.h"
 #include "gtp/gogui_dialect.h"
 #include "gtp/registry.h"
 

@@ -1,4 +1,3 @@
-#include "engine/quoted_text.h"
 #include "gtp/game_record.h"
 
 #include <cmath>
@@ -12,6 +11,7 @@
 #include "absl/strings/str_split.h"
 #include "core/check.h"
 #include "core/geometry.h"
+#include "engine/quoted_text.h"
 #include "gtp/arguments.h"
 #include "gtp/command_line.h"
 #include "gtp/move_token.h"

@@ -6,9 +6,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "engine/search_options.h"
 #include "gtp/input_watcher.h"
 #include "gtp/move_token.h"
-#include "engine/search_options.h"
 
 namespace lifeline {
 namespace {
@@ -16,11 +16,11 @@ namespace {
 // One line about a genmove's search, for the `verbose` option.
 void LogSearch(std::ostream& log, const Position& position, const SearchResult& result) {
   const SearchInfo& info = result.info;
-  std::string line = absl::StrCat(
-      "genmove ", position.to_move() == Color::kBlack ? "b" : "w", ": ",
-      result.resign ? "resign" : MoveToString(position.geometry(), result.move), ", ",
-      info.playouts, " playouts in ", absl::StrFormat("%.3f", info.seconds), " s, ", info.visits,
-      " root visits (", info.kept_visits, " kept from earlier searches)");
+  std::string line =
+      absl::StrCat("genmove ", position.to_move() == Color::kBlack ? "b" : "w", ": ",
+                   result.resign ? "resign" : MoveToString(position.geometry(), result.move), ", ",
+                   info.playouts, " playouts in ", absl::StrFormat("%.3f", info.seconds), " s, ",
+                   info.visits, " root visits (", info.kept_visits, " kept from earlier searches)");
   if (!info.candidates.empty()) {
     absl::StrAppend(&line, ", win rate ", absl::StrFormat("%.3f", info.candidates[0].win_rate));
   }
@@ -30,8 +30,7 @@ void LogSearch(std::ostream& log, const Position& position, const SearchResult& 
 }  // namespace
 
 absl::StatusOr<std::string> GenerateMove(CommandContext& context, Color color, bool commit,
-                                         const ProgressCallback& progress,
-                                         double report_interval) {
+                                         const ProgressCallback& progress, double report_interval) {
   Engine& engine = context.engine;
   const Position& now = engine.position();
   if (color != now.to_move()) return IllegalMoveError(MoveError::kWrongColor);

@@ -6,10 +6,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "core/check.h"
+#include "engine/engine_options.h"
 #include "engine/quoted_text.h"
 #include "gtp/command_line.h"
 #include "gtp/commands.h"
-#include "engine/engine_options.h"
 #include "gtp/gogui_gfx.h"
 #include "gtp/input_watcher.h"
 

@@ -12,18 +12,17 @@ GoGuiDialect::GoGuiDialect(OptionTable& options) : options_(options) {
                         boardsize_is_width_ = options_.Get(option::kBoardsizeDiameter);
                         return absl::OkStatus();
                       }));
-  options.Declare(OptionSpec::Choice(option::kGoGui, "auto", {"auto", "true", "false"},
-                                     "GoGui's dialect: boardsize takes the width, genmove "
-                                     "answers one stone at a time, pass stands for the swap; "
-                                     "auto turns it on at GoGui's first query "
-                                     "(gogui-rules_game_id)")
-                      .WithHook([this] {
-                        const std::string& value = options_.Get(option::kGoGui);
-                        mode_ = value == "true" ? Mode::kOn
-                                : value == "false" ? Mode::kOff
-                                                   : Mode::kAuto;
-                        return absl::OkStatus();
-                      }));
+  options.Declare(
+      OptionSpec::Choice(option::kGoGui, "auto", {"auto", "true", "false"},
+                         "GoGui's dialect: boardsize takes the width, genmove "
+                         "answers one stone at a time, pass stands for the swap; "
+                         "auto turns it on at GoGui's first query "
+                         "(gogui-rules_game_id)")
+          .WithHook([this] {
+            const std::string& value = options_.Get(option::kGoGui);
+            mode_ = value == "true" ? Mode::kOn : value == "false" ? Mode::kOff : Mode::kAuto;
+            return absl::OkStatus();
+          }));
 }
 
 void GoGuiDialect::Detected() {

@@ -14,7 +14,8 @@ using Answer = absl::StatusOr<std::string>;
 // Plays `token` for `color`: read once, checked once (by the game as it plays it).
 Answer PlayToken(CommandContext& context, Color color, absl::string_view token) {
   Engine& engine = context.engine;
-  LL_ASSIGN_OR_RETURN(const Move move, ReadMoveToken(engine.position(), token, context.dialect.on()));
+  LL_ASSIGN_OR_RETURN(const Move move,
+                      ReadMoveToken(engine.position(), token, context.dialect.on()));
   if (const std::optional<MoveError> problem = engine.Play(color, move)) {
     return IllegalMoveError(*problem);
   }

@@ -28,7 +28,8 @@ Answer MoveFeatureList(CommandContext& context, const Arguments& args) {
     moves.push_back(Move::Place(c));
   });
   std::vector<float> probabilities(moves.size());
-  ComputeMovePolicy(context.engine.environment().move_model, position, recent, moves, probabilities);
+  ComputeMovePolicy(context.engine.environment().move_model, position, recent, moves,
+                    probabilities);
   const FeatureContext features(position.board(), position.to_move(), recent);
   std::string answer;
   for (size_t i = 0; i < moves.size(); ++i) {

@@ -1,9 +1,9 @@
-#include "engine/quoted_text.h"
 #include "gtp/move_token.h"
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "engine/quoted_text.h"
 #include "gtp/arguments.h"
 #include "gtp/command_line.h"
 

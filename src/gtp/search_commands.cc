@@ -8,13 +8,13 @@
 #include "absl/strings/str_format.h"
 #include "core/check.h"
 #include "core/move.h"
+#include "engine/bench_report.h"
+#include "engine/search_options.h"
 #include "gtp/arguments.h"
 #include "gtp/commands.h"
 #include "gtp/genmove.h"
 #include "gtp/input_watcher.h"
 #include "gtp/move_token.h"
-#include "engine/bench_report.h"
-#include "engine/search_options.h"
 #include "search/bench.h"
 #include "search/mcts_player.h"
 
@@ -145,6 +145,5 @@ void AddSearchCommands(CommandRegistry& registry, CommandContext& context) {
   registry.Add("lifeline-analyze", Bind(context, Analyze));
   registry.Add("lifeline-genmove_analyze", Bind(context, GenMoveAnalyze));
 }
-
 
 }  // namespace lifeline

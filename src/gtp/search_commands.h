@@ -3,8 +3,8 @@
 
 #include <string>
 
-#include "gtp/answer_stream.h"
 #include "engine/engine.h"
+#include "gtp/answer_stream.h"
 
 namespace lifeline {
 

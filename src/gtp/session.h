@@ -11,9 +11,9 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "engine/engine.h"
 #include "gtp/answer_stream.h"
 #include "gtp/commands.h"
-#include "engine/engine.h"
 #include "gtp/gogui_dialect.h"
 #include "gtp/registry.h"
 

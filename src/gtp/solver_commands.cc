@@ -3,8 +3,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "core/check.h"
-#include "gtp/commands.h"
 #include "engine/search_options.h"
+#include "gtp/commands.h"
 #include "solver/dfpn.h"
 
 namespace lifeline {

@@ -73,8 +73,7 @@ int main(int argc, char** argv) {
   // Without --seed every run differs; the seed drawn is shown by lifeline-set, so a session
   // can still be replayed. It comes first so that a --seed flag overrides it.
   lifeline::Settings settings = {
-      {lifeline::option::kSeed.name(),
-       absl::StrCat(std::random_device()() & 0x7fffffff)}};
+      {lifeline::option::kSeed.name(), absl::StrCat(std::random_device()() & 0x7fffffff)}};
   settings.insert(settings.end(), flags->settings.begin(), flags->settings.end());
   const absl::Status status = session.Configure(settings);
   if (!status.ok()) {

@@ -13,7 +13,6 @@
 namespace lifeline {
 namespace {
 
-
 TEST(NotationTest, ColumnsSkipTheLetterI) {
   EXPECT_EQ(ColumnLetter(0), 'A');
   EXPECT_EQ(ColumnLetter(7), 'H');

@@ -16,7 +16,6 @@
 namespace lifeline {
 namespace {
 
-
 // A position under `rules` on `base` with `moves` played, each checked legal first; the
 // reference plays along and must agree on the legal actions at every step.
 class Line {

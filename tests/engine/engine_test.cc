@@ -4,8 +4,8 @@
 
 #include <type_traits>
 
-#include "gtest/gtest.h"
 #include "core/move.h"
+#include "gtest/gtest.h"
 #include "search_test_support.h"
 
 namespace lifeline {

@@ -1,7 +1,7 @@
 #include "engine/options.h"
 
-#include "gtest/gtest.h"
 #include "engine/option_flags.h"
+#include "gtest/gtest.h"
 
 namespace lifeline {
 namespace {
@@ -16,12 +16,12 @@ constexpr OptionKey<std::string> kLive{"live"};
 // from the table, where it is already stored).
 OptionTable Table(int& applied) {
   OptionTable table;
-  table.Declare(OptionSpec::Int(kVisits, 100, 1, 1000, "visits per move")
-                    .WithHook([&applied, &table] {
-                      if (table.Get(kVisits) == 13) return absl::InvalidArgumentError("unlucky");
-                      ++applied;
-                      return absl::OkStatus();
-                    }));
+  table.Declare(
+      OptionSpec::Int(kVisits, 100, 1, 1000, "visits per move").WithHook([&applied, &table] {
+        if (table.Get(kVisits) == 13) return absl::InvalidArgumentError("unlucky");
+        ++applied;
+        return absl::OkStatus();
+      }));
   table.Declare(OptionSpec::Bool(kPonder, false, "think on the opponent's time"));
   table.Declare(OptionSpec::Number(kTime, 1.5, 0, 60, "seconds per move"));
   table.Declare(OptionSpec::Choice(kStyle, "calm", {"calm", "wild"}, "playing style"));
@@ -88,11 +88,11 @@ using Pairs = std::vector<std::pair<std::string, std::string>>;
 TEST(OptionFlagsTest, EveryOptionIsAFlagInEveryForm) {
   int applied = 0;
   const OptionTable table = Table(applied);
-  const absl::StatusOr<ParsedFlags> flags = ParseOptionFlags(
-      table,
-      {"--visits=5", "--time", "2", "--ponder", "--live", "--style", "wild", "--ponder=off",
-       "--bench", "--bench-playouts", "7", "1"},
-      {{"bench", 0}, {"bench-playouts", 2}});
+  const absl::StatusOr<ParsedFlags> flags =
+      ParseOptionFlags(table,
+                       {"--visits=5", "--time", "2", "--ponder", "--live", "--style", "wild",
+                        "--ponder=off", "--bench", "--bench-playouts", "7", "1"},
+                       {{"bench", 0}, {"bench-playouts", 2}});
   ASSERT_TRUE(flags.ok()) << flags.status();
   EXPECT_EQ(flags->settings, (Pairs{{"visits", "5"},
                                     {"time", "2"},
@@ -100,15 +100,13 @@ TEST(OptionFlagsTest, EveryOptionIsAFlagInEveryForm) {
                                     {"live", "true"},
                                     {"style", "wild"},
                                     {"ponder", "off"}}));
-  EXPECT_EQ(flags->other,
-            (std::vector<std::string>{"--bench", "--bench-playouts", "7", "1"}));
+  EXPECT_EQ(flags->other, (std::vector<std::string>{"--bench", "--bench-playouts", "7", "1"}));
 }
 
 TEST(OptionFlagsTest, UnderscoresAreDashesAndABareBoolMayTakeAWord) {
   OptionTable table;
   table.Declare(OptionSpec::Bool(OptionKey<bool>("plain-uct"), false, "plain"));
-  const absl::StatusOr<ParsedFlags> flags =
-      ParseOptionFlags(table, {"--plain_uct", "false"}, {});
+  const absl::StatusOr<ParsedFlags> flags = ParseOptionFlags(table, {"--plain_uct", "false"}, {});
   ASSERT_TRUE(flags.ok()) << flags.status();
   EXPECT_EQ(flags->settings, (Pairs{{"plain-uct", "false"}}));
 }

@@ -7,9 +7,9 @@
 #include <string>
 #include <thread>
 
-#include "gtest/gtest.h"
 #include "core/move.h"
 #include "engine/engine.h"
+#include "gtest/gtest.h"
 #include "search/clock.h"
 #include "search/move_model.h"
 

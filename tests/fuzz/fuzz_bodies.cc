@@ -38,9 +38,9 @@ std::string CheckAnswers(absl::string_view output) {
 // would: the random player (so that no genmove or analysis searches), one thread, a small
 // tree, short solver budgets, no pondering. An input may not change them (see below).
 const Settings kFuzzSettings = {
-    {"seed", "1"},        {"player", "random"}, {"threads", "1"},         {"memory", "16"},
-    {"visits", "100"},    {"time", "0.05"},     {"ponder", "false"},      {"solve-time", "0.05"},
-    {"solver-memory", "16"},
+    {"seed", "1"},       {"player", "random"},   {"threads", "1"},
+    {"memory", "16"},    {"visits", "100"},      {"time", "0.05"},
+    {"ponder", "false"}, {"solve-time", "0.05"}, {"solver-memory", "16"},
 };
 
 }  // namespace

@@ -87,7 +87,7 @@ TEST(TstFileTest, ReadsTheFormatAsRegressPyDoes) {
       "20 name\n"
       "#? [!foo]*\n");
   ASSERT_FALSE(steps.ok());  // '#?' after an empty line has no command
-  EXPECT_FALSE(ParseTst("10 name\n#? [(?#error)x]\n").ok());  // an expected error needs '*' 
+  EXPECT_FALSE(ParseTst("10 name\n#? [(?#error)x]\n").ok());  // an expected error needs '*'
   const absl::StatusOr<std::vector<TstStep>> good = ParseTst(
       "10 play b D4\n"
       "#? [(?#error)illegal move: .*]*\n"

@@ -16,8 +16,7 @@ Settings WithRandomPlayer(const Settings& settings) {
   return all;
 }
 
-SessionDriver::SessionDriver(const Settings& settings)
-    : session_(in_, out_, RealEnvironment()) {
+SessionDriver::SessionDriver(const Settings& settings) : session_(in_, out_, RealEnvironment()) {
   const absl::Status status = session_.Configure(WithRandomPlayer(settings));
   EXPECT_TRUE(status.ok()) << status;
 }

@@ -15,8 +15,9 @@ EngineEnvironment RealEnvironment();
 // `settings` after {"player", "random"}, which they may override: test sessions play fast.
 Settings WithRandomPlayer(const Settings& settings);
 
-// A session in memory for tests (with the random player unless its settings say otherwise): Send() hands it one line and returns what it wrote (the
-// answer without its final empty line, or "" when the line got no answer).
+// A session in memory for tests (with the random player unless its settings say otherwise): Send()
+// hands it one line and returns what it wrote (the answer without its final empty line, or "" when
+// the line got no answer).
 class SessionDriver {
  public:
   explicit SessionDriver(const Settings& settings = DefaultConfig());

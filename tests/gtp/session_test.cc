@@ -218,10 +218,17 @@ INSTANTIATE_TEST_SUITE_P(AllRules, RandomGameTest,
 
 // What GoGui 1.6 sends a copy of the engine at start, read off a real session: the program
 // copy first, then each ruler copy. No flags: the queries themselves switch the dialect on.
-const char* const kGoGuiPlayerStart[] = {
-    "name",           "protocol_version", "version",   "list_commands", "gogui-interrupt",
-    "gogui-rules_game_id", "boardsize 13", "clear_board", "komi 6.5",   "gogui-rules_game_id",
-    "gogui-rules_board_size"};
+const char* const kGoGuiPlayerStart[] = {"name",
+                                         "protocol_version",
+                                         "version",
+                                         "list_commands",
+                                         "gogui-interrupt",
+                                         "gogui-rules_game_id",
+                                         "boardsize 13",
+                                         "clear_board",
+                                         "komi 6.5",
+                                         "gogui-rules_game_id",
+                                         "gogui-rules_board_size"};
 const char* const kGoGuiRulerStart[] = {"list_commands", "gogui-interrupt", "gogui-rules_game_id",
                                         "gogui-rules_board_size", "clear_board"};
 

@@ -11,9 +11,9 @@
 namespace lifeline {
 
 // A regression file (.tst) read as scripts/regress.py reads it (gogui-regress's format plus
-// its '[(?#error)regex]*' extension for expected error answers), so that the conformance transcripts
-// run in process with the same meaning as against the binary. One difference: std::regex
-// has no "dot matches newline" mode, so the transcripts spell multi-line answers with
+// its '[(?#error)regex]*' extension for expected error answers), so that the conformance
+// transcripts run in process with the same meaning as against the binary. One difference:
+// std::regex has no "dot matches newline" mode, so the transcripts spell multi-line answers with
 // [\s\S] or \n, which both runners read alike.
 struct TstExpectation {
   std::string written;               // as written after "#?"

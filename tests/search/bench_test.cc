@@ -1,8 +1,7 @@
 #include "search/bench.h"
 
-#include "search/move_model.h"
-
 #include "gtest/gtest.h"
+#include "search/move_model.h"
 #include "search_test_support.h"
 
 namespace lifeline {

@@ -16,8 +16,8 @@ namespace {
 using test::FakeClock;
 using test::PositionFromDiagram;
 using test::RandomPosition;
-using test::Visits;
 using test::SideToMoveWins;
+using test::Visits;
 
 // The legal whole moves of `position` that win for the side to move.
 std::vector<Move> WinningMoves(const Position& position) {
