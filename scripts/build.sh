@@ -17,7 +17,7 @@ packages+=(chromium chromium-driver python3-selenium)  # browser front end tests
 packages+=(python3-distributed)  # matches on a Dask cluster (scripts/referee.py --dask)
 packages+=(python3-numpy)  # the move model's training (scripts/patterns.py)
 packages+=(python3-pip python3-setuptools python3-wheel)  # the tools' package test (pyproject.toml)
-packages+=(git dpkg-dev clang-format)  # the version's commit, the Debian package, the format check
+packages+=(git dpkg-dev file clang-format)  # the version's commit, the Debian package, the format check
 
 missing=()
 have_package() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }

@@ -5,6 +5,7 @@
 #include <optional>
 #include <vector>
 
+#include "core/check.h"
 #include "core/move.h"
 #include "core/move_error.h"
 #include "core/position.h"
@@ -28,6 +29,7 @@ class Game {
   const std::vector<Color>& movers() const { return movers_; }
   // The position in which moves()[i] was played; i == moves().size() gives the current one.
   const Position& PositionBefore(size_t i) const {
+    LL_CHECK(i <= moves_.size());
     return i < earlier_.size() ? earlier_[i] : position_;
   }
 

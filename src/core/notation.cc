@@ -12,7 +12,7 @@ namespace {
 int ColumnIndex(char letter) {
   const char upper = static_cast<char>(std::toupper(static_cast<unsigned char>(letter)));
   const absl::string_view letters(kColumnLetters);
-  const size_t index = upper == '\0' ? absl::string_view::npos : letters.find(upper);
+  const size_t index = letters.find(upper);
   return index == absl::string_view::npos ? -1 : static_cast<int>(index);
 }
 

@@ -27,7 +27,9 @@ struct PlayedSpan {
 // the second. It reads the game's positions and never plays anything.
 class TurnHistory {
  public:
+  // Reads `game`, which must outlive it.
   explicit TurnHistory(const Game& game) : game_(game) {}
+  explicit TurnHistory(Game&&) = delete;
 
   // Turns completed so far (a pending first stone is not one yet).
   int CompletedTurns() const;

@@ -34,8 +34,8 @@ class OptionKey {
 };
 
 // One engine setting, declared once as data: its name, type, default, range or choices, and
-// a hook that applies a new value (and may refuse it). lifeline-set, the command-line flags
-// and lifeline-gogui_settings all go through it.
+// a hook that applies a new value (and may refuse it). Every front end sets options through
+// it: the protocol's commands, the command-line flags, a settings dialog.
 struct OptionSpec {
   std::string name;
   OptionType type = OptionType::kBool;

@@ -46,7 +46,8 @@ inline constexpr OptionKey<int64_t> kSolverMemory{"solver-memory"};
 
 // Declares the search settings: player (random or mcts), visits, time, threads, memory, resign,
 // verbose, ponder, the enhancements' switches and constants. Changing any but visits, time,
-// verbose and ponder gives `engine` a new player (its tree is dropped).
+// verbose, ponder and solve-time gives `engine` a new player (its tree is dropped);
+// solver-memory also gives it a new exact solver.
 void DeclareSearchOptions(OptionTable& table, Engine& engine);
 
 // The Monte Carlo settings the table holds.

@@ -6,9 +6,9 @@
 namespace lifeline {
 
 // The release ("0.2.0", from the project's CMakeLists.txt) and the commit the engine was
-// built from (12 hex digits, with "-modified" when the work tree had changes, or "unknown"
-// outside a git checkout). Defined in a source file that the build writes
-// (cmake/write_version.cmake).
+// built from (git's short name, 12 hex digits unless more are needed to be unique, with "-modified"
+// when the work tree had changes, or "unknown" outside a git checkout). Defined in a source file
+// that the build writes (cmake/write_version.cmake).
 const char* Release();
 const char* Commit();
 

@@ -18,8 +18,8 @@ namespace lifeline {
 // once the move is settled (no other can catch up); past the target it runs on, up to the
 // extended limit, while the move is critical: the most visited move does not dominate the
 // second, or its win rate fell since the previous search. With one thread and a visit
-// limit the result depends only on the position, the options, the tree kept from earlier
-// moves and the generator. Time comes from the injected clock.
+// limit the result depends only on the search input, the options, the move model, the tree
+// kept from earlier moves and the generator. Time comes from the injected clock.
 class MctsPlayer : public Player {
  public:
   // The clock and the learned move model must outlive the player.

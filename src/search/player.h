@@ -66,7 +66,8 @@ struct SearchResult {
 
 // What a search starts from: the position and the stone each colour played last before it,
 // which the position does not keep (the learned move model measures distances from them).
-// A position alone is an input with no known history, as at the start of a game.
+// A position alone is an input with no known history, as at the start of a game. It refers
+// to the position, which must outlive it: build it where the search is called.
 struct SearchInput {
   SearchInput(const Position& position_in, const RecentStones& recent_in = {})  // NOLINT
       : position(position_in), recent(recent_in) {}

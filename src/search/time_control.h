@@ -30,8 +30,7 @@ struct ClockState {
 
 // A time control and both clocks: a plain value validated on construction. It measures no
 // time itself: the controller reports the clocks, and the search decides how to use them. It
-// speaks no protocol: the protocol's own time commands (GTP's time_settings and time_left)
-// are read into it by the protocol layer (gtp/gtp_time.h).
+// speaks no protocol: a front end reads its own time commands into it.
 struct TimeControl {
   TimeSystem system = TimeSystem::kNone;
   double main_time = 0;

@@ -2,6 +2,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -11,6 +12,9 @@
 
 namespace lifeline {
 namespace {
+
+// Its commands hold the session's address.
+static_assert(!std::is_copy_constructible_v<Session> && !std::is_move_constructible_v<Session>);
 
 Settings Config(int base, const std::string& rules, bool gogui = false) {
   Settings config = SessionDriver::DefaultConfig();

@@ -6,12 +6,14 @@ Needs LIFELINE_ENGINE, the path of the built engine (ctest sets it); skipped wit
 
 import os
 import re
+import tomllib
 import unittest
 
 from lifeline_tools import vocabulary
 from lifeline_tools.gtp import GtpEngine
 
 ENGINE = os.environ.get("LIFELINE_ENGINE")
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 
 # "rules strong-pie (choice strong-pie|weak-pie|komi-pie, default strong-pie): ..."
 CHOICE_SETTING = r"^{name} \S+ \(choice (\S+), default (\S+)\):"
@@ -38,6 +40,12 @@ class VocabularyTest(unittest.TestCase):
         found = re.search(pattern.format(name=name), self.ask("lifeline-set"), re.MULTILINE)
         self.assertIsNotNone(found, f"lifeline-set has no {name} line of this form")
         return found.groups()
+
+    def test_release_of_the_tools_is_the_engine_s(self):
+        # pyproject.toml and CMakeLists.txt each name the release; the engine reports its own.
+        with open(os.path.join(ROOT, "pyproject.toml"), "rb") as source:
+            release = tomllib.load(source)["project"]["version"]
+        self.assertEqual(self.ask("version").split()[0], release)
 
     def test_rules(self):
         choices, default = self.setting(CHOICE_SETTING, "rules")
