@@ -63,7 +63,7 @@ SearchResult Engine::Think(const ProgressCallback& progress, double report_inter
   limits.report_interval = report_interval;
   limits.stop = stop;
   ponder_requested_ = false;
-  return player_->Search(SearchInputOf(game_), limits, rng_, progress);
+  return CurrentPlayer().Search(SearchInputOf(game_), limits, rng_, progress);
 }
 
 void Engine::Commit(const Move& move) {
@@ -74,7 +74,7 @@ void Engine::Commit(const Move& move) {
 }
 
 SearchResult Engine::Analyze(const SearchLimits& limits, const ProgressCallback& progress) {
-  return player_->Search(SearchInputOf(game_), limits, rng_, progress);
+  return CurrentPlayer().Search(SearchInputOf(game_), limits, rng_, progress);
 }
 
 void Engine::Ponder(const std::atomic<bool>& stop) {
@@ -82,7 +82,7 @@ void Engine::Ponder(const std::atomic<bool>& stop) {
   SearchLimits limits;
   limits.until_stopped = true;
   limits.stop = &stop;
-  player_->Search(SearchInputOf(game_), limits, rng_, nullptr);
+  CurrentPlayer().Search(SearchInputOf(game_), limits, rng_, nullptr);
 }
 
 bool Engine::Undo() { return game_.Undo(); }
@@ -92,11 +92,19 @@ void Engine::ResetSolver() {
   RebuildPlayer();
 }
 
-void Engine::RebuildPlayer() { player_ = MakePlayer(options_, solver_, environment_); }
+// The player is made at its first use, so that a run of settings (flags, a front end's
+// configuration) makes none of the players they describe on the way, each with its tree's
+// memory.
+void Engine::RebuildPlayer() { player_.reset(); }
+
+Player& Engine::CurrentPlayer() {
+  if (player_ == nullptr) player_ = MakePlayer(options_, solver_, environment_);
+  return *player_;
+}
 
 void Engine::StartGame(Game game) {
   game_ = std::move(game);
-  player_->NewGame();
+  if (player_ != nullptr) player_->NewGame();  // a player yet to be made knows no game
 }
 
 }  // namespace lifeline

@@ -37,7 +37,8 @@ class Engine {
   const Game& game() const { return game_; }
   const Position& position() const { return game_.position(); }
   TimeControl& time_control() { return time_control_; }
-  const Player& player() const { return *player_; }
+  // The player the options describe (made at its first use).
+  Player& player() { return CurrentPlayer(); }
   const EngineEnvironment& environment() const { return environment_; }
   // True once a move has been played in the current game: its rules are then fixed.
   bool game_started() const { return !game_.moves().empty(); }
@@ -78,13 +79,14 @@ class Engine {
   const std::shared_ptr<Solver>& shared_solver() const { return solver_; }
   // A new solver with the current options (its proofs forgotten), and a player that uses it.
   void ResetSolver();
-  // A new player as the options now describe it (its tree forgotten).
+  // A new player as the options now describe it (its tree forgotten), made when next used.
   void RebuildPlayer();
 
   void Reseed(uint64_t seed) { rng_ = Rng(seed); }
 
  private:
   void StartGame(Game game);
+  Player& CurrentPlayer();
 
   EngineEnvironment environment_;
   OptionTable options_;
