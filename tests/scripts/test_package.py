@@ -1,6 +1,6 @@
-"""pyproject.toml: the tools install as a package (lifeline_tools, lifeline_web and its page),
-and the installed copy runs on its own: its commands answer --help and its match module plays
-a match, with no part of the checkout on the import path.
+"""pyproject.toml: the tools install as a package (lifeline_tools, lifeline_web and its page,
+lifeline_abstractplay), and the installed copy runs on its own: its commands answer --help and
+its match module plays a match, with no part of the checkout on the import path.
 
 Installs with pip into a temporary folder, offline and without build isolation, so it needs
 pip, setuptools and wheel in the Python that runs it (Debian: python3-pip, python3-setuptools,
@@ -19,9 +19,10 @@ import unittest
 from helpers import ROOT, fake
 
 COMMANDS = ("lifeline-referee", "lifeline-regress", "lifeline-match-summary",
-            "lifeline-solve-board", "lifeline-web")
+            "lifeline-solve-board", "lifeline-web", "lifeline-abstractplay-bot")
 # What pyproject.toml builds from; the copy keeps build files out of the checkout.
-SOURCES = ("pyproject.toml", "README.md", "scripts/lifeline_tools", "scripts/lifeline_web")
+SOURCES = ("pyproject.toml", "README.md", "scripts/lifeline_tools", "scripts/lifeline_web",
+           "scripts/lifeline_abstractplay")
 MISSING = [name for name in ("pip", "setuptools", "wheel") if not importlib.util.find_spec(name)]
 
 # Run by the installed copy: a two-game match between fake engines through the module.

@@ -1,0 +1,114 @@
+"""One move for an Abstract Play game, chosen by a fresh engine process: the game is rebuilt
+from Abstract Play's history on every request, so the bot keeps no state between moves and a
+restart loses nothing.
+
+Abstract Play plays strong pie (each player's first turn places two stones), but its pie is a
+change of seats that only a person can ask for: a bot's botQuery move cannot be a swap. So on
+White's first turn, where the engine might prefer the swap, the bot analyses the position and
+plays the best double turn instead of asking the engine for its move.
+"""
+
+import json
+import re
+import time
+
+from lifeline_tools import gtp, vocabulary
+
+from . import notation
+
+RULES = vocabulary.STRONG_PIE
+# How long past its budget a search may run before the engine counts as hung.
+GRACE_SECONDS = 30.0
+COMMAND_TIMEOUT_SECONDS = 30.0
+_CANDIDATE = re.compile(r"info move (\S+) visits (\d+)")
+
+
+class MoveError(Exception):
+    """No move can be chosen for this request: the history is not a game the engine accepts,
+    the game is over, or the engine failed. `engine_failed` tells a retry might help."""
+
+    def __init__(self, message, engine_failed=False):
+        super().__init__(message)
+        self.engine_failed = engine_failed
+
+
+def _ask(engine, command, timeout=COMMAND_TIMEOUT_SECONDS):
+    answer = engine.send(command, timeout=timeout)
+    if not answer.ok:
+        raise MoveError(f"the engine refused '{command}': {answer.text}")
+    return answer.text
+
+
+def _best_placement(lines):
+    """The most visited candidate other than the swap in lifeline-analyze's last report."""
+    reports = [line for line in lines if line.startswith("info ")]
+    if not reports:
+        return None
+    for move, _visits in _CANDIDATE.findall(reports[-1]):
+        if move != "swap":
+            return move
+    return None
+
+
+def _analyse_without_swap(engine, seconds):
+    interval = max(1, min(100, int(seconds * 100)))
+    first = engine.open_stream(f"lifeline-analyze {interval}", timeout=COMMAND_TIMEOUT_SECONDS)
+    if not first.ok:
+        raise MoveError(f"the engine refused lifeline-analyze: {first.text}")
+    lines = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        time.sleep(min(0.05, max(0.0, deadline - time.monotonic())))
+        lines += engine.stream_lines()
+    lines += engine.close_stream(timeout=GRACE_SECONDS)
+    move = _best_placement(lines)
+    if move is None:
+        raise MoveError("the analysis found no double turn")
+    return move
+
+
+def replay(engine, base, moves):
+    """Sets the engine to Abstract Play's game; returns its lifeline-state."""
+    _ask(engine, f"lifeline-rules {RULES}")
+    _ask(engine, f"boardsize {base}")
+    for number, move in enumerate(moves):
+        color = "b" if number % 2 == 0 else "w"
+        try:
+            token = notation.engine_move(base, move)
+        except notation.NotationError as error:
+            raise MoveError(f"move {number + 1} {move!r}: {error}") from None
+        answer = engine.send(f"play {color} {token}", timeout=COMMAND_TIMEOUT_SECONDS)
+        if not answer.ok:
+            raise MoveError(f"move {number + 1} {move!r} is not legal here: {answer.text}")
+    return json.loads(_ask(engine, "lifeline-state"))
+
+
+def choose_move(engine_command, request, policy):
+    """Abstract Play's move string for the side to move in `request` (a MoveRequest), thinking
+    for the time `policy` (a TimePolicy) gives it. Raises MoveError."""
+    try:
+        engine = gtp.GtpEngine(engine_command)
+    except gtp.EngineError as error:
+        raise MoveError(str(error), engine_failed=True) from None
+    try:
+        state = replay(engine, request.base, request.moves)
+        if state["over"]:
+            raise MoveError("the game is over: the side to move has no legal move")
+        cells = 3 * request.base * (request.base - 1) + 1
+        empty = cells - len(state["black"]) - len(state["white"])
+        seconds = policy.seconds_for_move(request.clock_hours, empty)
+        if state["can_swap"]:
+            token = _analyse_without_swap(engine, seconds)
+        else:
+            _ask(engine, f"lifeline-set time {seconds:.3f}")
+            token = _ask(engine, f"genmove {state['to_move']}", timeout=seconds + GRACE_SECONDS)
+        try:
+            return notation.ap_move(request.base, token)
+        except notation.NotationError:
+            raise MoveError(f"the engine answered {token!r}, which is no placement") from None
+    except gtp.EngineError as error:
+        raise MoveError(f"the engine failed: {error}", engine_failed=True) from None
+    except (ValueError, KeyError) as error:
+        raise MoveError(f"unreadable engine state: {error}", engine_failed=True) from None
+    finally:
+        engine.close()
