@@ -14,6 +14,7 @@ import logging
 import os
 import shlex
 import signal
+import threading
 
 from lifeline_tools import gtp
 
@@ -49,10 +50,18 @@ def parse_arguments(argv, default_engine):
         help="seconds of thought per move at least (default 2)")
     add("--max-body", type=int, default=server.DEFAULT_MAX_BODY, metavar="BYTES",
         help=f"largest request body accepted (default {server.DEFAULT_MAX_BODY})")
+    add("--max-connections", type=int, default=server.DEFAULT_MAX_CONNECTIONS, metavar="N",
+        help="connections served at once; more are closed at once "
+             f"(default {server.DEFAULT_MAX_CONNECTIONS})")
+    add("--drain-seconds", type=float, default=600.0, metavar="S",
+        help="on SIGTERM, time given to the moves already asked for before exiting "
+             "(default 600)")
     add("--verbose", action="store_true", help="log every HTTP request")
     options = parser.parse_args(argv)
-    if options.max_engines < 1 or options.max_queued < 1 or options.max_body < 1024:
-        parser.error("--max-engines and --max-queued must be at least 1, --max-body 1024")
+    if min(options.max_engines, options.max_queued, options.max_connections) < 1 \
+            or options.max_body < 1024 or options.drain_seconds < 0:
+        parser.error("--max-engines, --max-queued and --max-connections must be at least 1, "
+                     "--max-body 1024, --drain-seconds 0")
     if not 0 < options.move_floor <= options.move_cap:
         parser.error("need 0 < --move-floor <= --move-cap")
     return parser, options
@@ -92,6 +101,11 @@ def configuration(environ):
     missing = [name for name in REQUIRED + ("BOT_CLIENT_SECRET",) if not _value(name, environ)]
     if missing:
         raise ConfigError("set " + ", ".join(missing) + " (docs/abstractplay.md)")
+    for name in ("BOT_TOKEN_URL", "BOT_QUERY_URL"):
+        try:
+            oauth.check_url(_value(name, environ))
+        except ValueError as error:
+            raise ConfigError(f"{name}: {error}") from None
     credentials = oauth.Credentials(
         token_url=_value("BOT_TOKEN_URL", environ), scope=_value("BOT_OAUTH_SCOPE", environ),
         client_id=_value("BOT_CLIENT_ID", environ),
@@ -123,17 +137,29 @@ def main(argv=None, default_engine="lifeline", environ=None):
     policy = time_budget.TimePolicy(cap_seconds=options.move_cap,
                                     floor_seconds=options.move_floor)
     jobs = move_jobs.MoveJobs(
-        choose=lambda request: engine_move.choose_move(options.engine, request, policy),
+        choose=lambda request, waited: engine_move.choose_move(options.engine, request, policy,
+                                                               waited),
         submitter=oauth.MoveSubmitter(credentials), workers=options.max_engines,
         max_queued=options.max_queued)
     gtp.install_cleanup()
     signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         bot = server.BotServer((options.host, options.port), signature.RequestVerifier(public_key),
-                               jobs, max_body=options.max_body)
+                               jobs, max_body=options.max_body,
+                               max_connections=options.max_connections)
     except OSError as error:
         parser.exit(2, f"{parser.prog}: cannot listen on {options.host} port {options.port}: "
                        f"{error.strerror or error}\n")
+    stopping = threading.Event()
+
+    def stop_gently(_signum, _frame):
+        # serve_forever runs in this thread: it can only be stopped from another one.
+        if not stopping.is_set():
+            stopping.set()
+            threading.Thread(target=bot.shutdown, daemon=True).start()
+
+    signal.signal(signal.SIGTERM, stop_gently)
+    signal.signal(signal.SIGHUP, stop_gently)
     print(f"Lifeline bot for Abstract Play listening on {bot.url}", flush=True)
     try:
         bot.serve_forever(poll_interval=0.25)
@@ -141,4 +167,10 @@ def main(argv=None, default_engine="lifeline", environ=None):
         pass
     finally:
         bot.server_close()
+    if stopping.is_set():
+        logging.getLogger("lifeline.abstractplay").info(
+            "stopping: finishing the moves asked for (at most %g s)", options.drain_seconds)
+        if not jobs.wait_idle(options.drain_seconds):
+            logging.getLogger("lifeline.abstractplay").error(
+                "stopped with moves still unposted")
     return 0

@@ -83,9 +83,10 @@ def replay(engine, base, moves):
     return json.loads(_ask(engine, "lifeline-state"))
 
 
-def choose_move(engine_command, request, policy):
+def choose_move(engine_command, request, policy, waited_seconds=0.0):
     """Abstract Play's move string for the side to move in `request` (a MoveRequest), thinking
-    for the time `policy` (a TimePolicy) gives it. Raises MoveError."""
+    for the time `policy` (a TimePolicy) gives what is left of its clock after the request
+    waited `waited_seconds` in the queue. Raises MoveError."""
     try:
         engine = gtp.GtpEngine(engine_command)
     except gtp.EngineError as error:
@@ -96,12 +97,14 @@ def choose_move(engine_command, request, policy):
             raise MoveError("the game is over: the side to move has no legal move")
         cells = 3 * request.base * (request.base - 1) + 1
         empty = cells - len(state["black"]) - len(state["white"])
-        seconds = policy.seconds_for_move(request.clock_hours, empty)
+        seconds = policy.seconds_for_move(request.clock_hours * 3600.0 - waited_seconds, empty)
         if state["can_swap"]:
             token = _analyse_without_swap(engine, seconds)
         else:
             _ask(engine, f"lifeline-set time {seconds:.3f}")
             token = _ask(engine, f"genmove {state['to_move']}", timeout=seconds + GRACE_SECONDS)
+        if token == "resign":  # only with the engine's resign option, given by --engine
+            return "resign"
         try:
             return notation.ap_move(request.base, token)
         except notation.NotationError:

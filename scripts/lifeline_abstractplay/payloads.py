@@ -75,11 +75,12 @@ def _game(payload):
 
 
 def _hours(payload, name):
+    """A number of hours; below 0 counts as 0 (a clock Abstract Play rounds from a negative
+    time left must still get a move)."""
     value = payload.get(name, 0)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
-            or value < 0:
-        raise PayloadError(f"field {name!r} must be a number of hours >= 0")
-    return float(value)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise PayloadError(f"field {name!r} must be a number of hours")
+    return max(0.0, float(value))
 
 
 def challenge(payload):

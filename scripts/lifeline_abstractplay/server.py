@@ -6,32 +6,60 @@ AbstractPlay/node-backend):
   {"verb": "move", ...} answered 202 at once, the move being chosen and posted to botQuery in
   the background (move_jobs.py).
 
-The body is read only up to a size limit, and its signature is checked before anything parses
-it. Every failure is a JSON answer {"message": ...} with its HTTP status, and the server goes on
-serving. TLS is the business of a reverse proxy in front (docs/abstractplay.md).
+The body is read only up to a size limit and within a time limit, and its signature is checked
+before anything parses it. Every failure is a JSON answer {"message": ...} with its HTTP status,
+and the server goes on serving. Connections are capped: one over the cap is closed at once.
+TLS, and shielding the server from slow clients, are the business of a reverse proxy in front
+(docs/abstractplay.md).
 """
 
 import http.server
 import json
 import logging
+import re
+import threading
+import time
 
 from . import payloads, signature
 
 log = logging.getLogger("lifeline.abstractplay")
 
 DEFAULT_MAX_BODY = 256 * 1024
-# A client that stalls in the middle of a request loses its connection after this long.
+DEFAULT_MAX_CONNECTIONS = 64
+# A client that stays silent this long in the middle of a request loses its connection, and
+# one whose body has not arrived this long after its headers too.
 SOCKET_TIMEOUT_SECONDS = 30
+BODY_SECONDS = 30
+_LENGTH = re.compile(r"[0-9]{1,10}")
 
 
 class BotServer(http.server.ThreadingHTTPServer):
     daemon_threads = True
 
-    def __init__(self, address, verifier, jobs, max_body=DEFAULT_MAX_BODY):
+    def __init__(self, address, verifier, jobs, max_body=DEFAULT_MAX_BODY,
+                 max_connections=DEFAULT_MAX_CONNECTIONS):
         self.verifier = verifier
         self.jobs = jobs
         self.max_body = max_body
+        self._slots = threading.BoundedSemaphore(max_connections)
         super().__init__(address, Handler)
+
+    def process_request(self, request, client_address):
+        if not self._slots.acquire(blocking=False):
+            log.warning("refused a connection from %s: too many open", client_address[0])
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except Exception:
+            self._slots.release()
+            raise
+
+    def process_request_thread(self, request, client_address):
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._slots.release()
 
     @property
     def url(self):
@@ -88,19 +116,33 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if self.headers.get("Transfer-Encoding"):
             self.close_connection = True
             return None, (411, {"message": "send the body with a Content-Length"})
-        length = self.headers.get("Content-Length")
-        if length is None or not length.strip().isdigit():
+        length = (self.headers.get("Content-Length") or "").strip()
+        if not _LENGTH.fullmatch(length):
             self.close_connection = True
             return None, (411, {"message": "a Content-Length is required"})
         length = int(length)
         if length > self.server.max_body:
             self.close_connection = True
             return None, (413, {"message": f"body over {self.server.max_body} bytes"})
-        raw = self.rfile.read(length)
-        if len(raw) != length:
+        raw = self._read_exactly(length)
+        if raw is None:
             self.close_connection = True
-            return None, (400, {"message": "body shorter than its Content-Length"})
+            return None, (400, {"message": "body shorter than its Content-Length, or too slow"})
         return raw, None
+
+    def _read_exactly(self, length):
+        """The body, or None when it ends early or takes over BODY_SECONDS."""
+        deadline = time.monotonic() + BODY_SECONDS
+        chunks, missing = [], length
+        while missing > 0:
+            if time.monotonic() > deadline:
+                return None
+            chunk = self.rfile.read1(min(missing, 65536))
+            if not chunk:
+                return None
+            chunks.append(chunk)
+            missing -= len(chunk)
+        return b"".join(chunks)
 
     def _challenge(self, payload):
         try:

@@ -10,6 +10,7 @@ time test, so each signed request is accepted once. It does not parse the body.
 
 import base64
 import binascii
+import re
 import threading
 import time
 
@@ -28,6 +29,7 @@ HEADER_NONCE = "X-Signature-Nonce"
 HEADER_SIGNATURE = "X-Signature"
 # Nonces are random strings (32 hex digits from Abstract Play); anything longer is no nonce.
 MAX_NONCE_LENGTH = 256
+_TIMESTAMP = re.compile(r"[0-9]{1,12}")
 
 
 class VerificationError(Exception):
@@ -124,11 +126,12 @@ class RequestVerifier:
         signature = _header(headers, HEADER_SIGNATURE)
         if not timestamp or not nonce or not signature:
             raise VerificationError("missing signature headers")
-        if not timestamp.isdigit() or len(timestamp) > 12:
+        if not _TIMESTAMP.fullmatch(timestamp):
             raise VerificationError("invalid signature timestamp")
-        if len(nonce) > MAX_NONCE_LENGTH or not nonce.isprintable():
+        if len(nonce) > MAX_NONCE_LENGTH or not nonce.isprintable() or not nonce.isascii():
             raise VerificationError("invalid signature nonce")
-        if abs(self._wall_clock() - int(timestamp)) > MAX_AGE_SECONDS:
+        # Whole seconds on both sides, as Abstract Play's verifier counts.
+        if abs(int(self._wall_clock()) - int(timestamp)) > MAX_AGE_SECONDS:
             raise VerificationError("signature timestamp expired")
         try:
             signature_bytes = base64.b64decode(signature, validate=True)

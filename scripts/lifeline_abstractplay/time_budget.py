@@ -25,7 +25,7 @@ class TimePolicy:
         if not 0 < self.floor_seconds <= self.cap_seconds:
             raise ValueError("need 0 < floor <= cap")
 
-    def seconds_for_move(self, clock_hours, empty_cells):
+    def seconds_for_move(self, clock_seconds, empty_cells):
         moves_left = max(MIN_MOVES_LEFT, OWN_PLACEMENTS_PER_EMPTY_CELL * empty_cells)
-        share = clock_hours * 3600.0 / moves_left
+        share = max(0.0, clock_seconds) / moves_left
         return min(self.cap_seconds, max(self.floor_seconds, share))

@@ -3,6 +3,10 @@
 the client-credentials grant, a botQuery endpoint that takes moves, and signed webhooks
 (Ed25519 over "<timestamp>.<nonce>.<raw body>") sent to the bot.
 
+botQuery answers as Abstract Play's does behind API Gateway's Lambda integration: HTTP 401
+when the token is refused (the authorizer), otherwise HTTP 200 with the function's own answer,
+{"statusCode": ..., "body": ...}, as the body, a refused move having an inner 500.
+
 It keeps its games as Abstract Play does, as lists of move strings, and referees them with a
 real engine through the bot's notation module: a move must be legal and written exactly as
 Abstract Play lists it (a pair in string order), and the game ends as in Abstract Play's
@@ -65,6 +69,12 @@ def http_request(url, raw_body=None, headers=None, method=None, timeout=30):
         return status, text
 
 
+def _lambda_answer(status, body):
+    """What botQuery's function returns, which API Gateway sends as the body of an HTTP 200."""
+    return {"statusCode": status, "body": json.dumps(body),
+            "headers": {"content-type": "application/json"}}
+
+
 class Game:
     """One game as Abstract Play keeps it, refereed by its own engine process."""
 
@@ -77,6 +87,7 @@ class Game:
         self.over = False
         self.winner = None  # 1 or 2, Abstract Play's player numbers
         self.refused = []  # (move, reason) of moves the stand-in would not take
+        self.refuse_next = False  # answer the next move as Abstract Play answers a refusal
         self.done = threading.Event()
         self._engine = gtp.GtpEngine(engine_command)
         for command in ("lifeline-rules strong-pie", f"boardsize {self.base}"):
@@ -195,20 +206,23 @@ class AbstractPlay:
             self.bad_token_answers += 1
             return 401, {"message": "Unauthorized"}  # API Gateway's answer
         if body.get("verb") != "move":
-            return 400, {"message": f"Unknown bot verb '{body.get('verb')}'"}
+            return 200, _lambda_answer(400, {"message": f"Unknown bot verb '{body.get('verb')}'"})
         game = self.games.get(body.get("gameid"))
         if game is None or body.get("metaGame") != notation.GAME_ID:
-            return 500, {"message": "Unable to load game"}
+            return 200, _lambda_answer(500, {"message": "Unable to load game"})
+        if game.refuse_next:
+            game.refuse_next = False
+            return 200, _lambda_answer(500, {"message": "It is not your turn!"})
         error = game.apply(body.get("move", ""))
         if error is not None:
             game.refused.append((body.get("move"), error))
             game.done.set()
-            return 500, {"message": f"Unable to apply move {body.get('move')}: {error}"}
+            return 200, _lambda_answer(500, {"message": f"Unable to apply move: {error}"})
         if game.over or len(game.moves) == game.stop_after:
             game.done.set()
         else:  # Abstract Play tells the player to move, through a queue: not in this answer
             threading.Thread(target=self.ask_for_move, args=(game,), daemon=True).start()
-        return 200, {"id": game.gameid, "numMoves": len(game.moves)}
+        return 200, _lambda_answer(200, {"id": game.gameid, "numMoves": len(game.moves)})
 
     def _handler_class(self):
         standin = self

@@ -7,7 +7,7 @@ test_abstractplay_games.py, the whole bot in test_abstractplay_bot.py.
 import base64
 import unittest
 
-from lifeline_abstractplay import notation, payloads, time_budget
+from lifeline_abstractplay import notation, oauth, payloads, time_budget
 from lifeline_tools import vocabulary
 
 try:
@@ -117,7 +117,8 @@ class PayloadTest(unittest.TestCase):
         self.assertEqual(request.moves, ("a1,c3", "e5,e1", "b2"))
 
     def test_bad_move_requests(self):
-        for change in ({"gameid": ""}, {"gameid": 5}, {"clockCurr": -1}, {"clockCurr": True},
+        self.assertEqual(payloads.move_request(dict(self.MOVE, clockCurr=-1)).clock_hours, 0)
+        for change in ({"gameid": ""}, {"gameid": 5}, {"clockCurr": "1"}, {"clockCurr": True},
                        {"clockCurr": float("nan")}, {"moves": [["a1,c3"], ["b2"]]},
                        {"moves": [["q9"]]}, {"numPlayers": 3}, {"metaGame": "hex"},
                        {"variants": ["size-9"]}):
@@ -136,11 +137,32 @@ class TimePolicyTest(unittest.TestCase):
     def test_share_of_the_clock_within_floor_and_cap(self):
         policy = time_budget.TimePolicy(cap_seconds=100, floor_seconds=2)
         self.assertEqual(policy.seconds_for_move(0, 100), 2)  # under half an hour left
-        self.assertEqual(policy.seconds_for_move(1, 100), 60)  # 3600 s over 60 own moves
-        self.assertEqual(policy.seconds_for_move(1, 5), 100)  # as if ten moves remained
-        self.assertEqual(policy.seconds_for_move(72, 300), 100)
+        self.assertEqual(policy.seconds_for_move(-50, 100), 2)  # spent waiting in the queue
+        self.assertEqual(policy.seconds_for_move(3600, 100), 60)  # 3600 s over 60 own moves
+        self.assertEqual(policy.seconds_for_move(3600, 5), 100)  # as if ten moves remained
+        self.assertEqual(policy.seconds_for_move(72 * 3600, 300), 100)
         with self.assertRaises(ValueError):
             time_budget.TimePolicy(cap_seconds=1, floor_seconds=2)
+
+
+class BotQueryAnswerTest(unittest.TestCase):
+    def test_inner_status_of_the_lambda_integration(self):
+        self.assertEqual(oauth.inner_status('{"statusCode":200,"body":"{}"}'), 200)
+        self.assertEqual(oauth.inner_status(' { "statusCode" : 500, "body": "x"}'), 500)
+        self.assertEqual(oauth.inner_status('{"errorMessage": "Task timed out"}'), 500)
+        self.assertIsNone(oauth.inner_status('{"id": "g1"}'))
+        # A long game record is read in part: the status comes first.
+        self.assertEqual(oauth.inner_status('{"statusCode":200,"body":"' + "x" * 100), 200)
+
+    def test_urls(self):
+        for url in ("https://botauth.abstractplay.com/oauth2/token", "http://127.0.0.1:8/t",
+                    "http://localhost/t", "http://[::1]:80/t"):
+            oauth.check_url(url)
+        for url in ("http://botauth.abstractplay.com/oauth2/token", "ftp://x/y", "", "https://",
+                    "http://10.0.0.1/t"):
+            with self.subTest(url=url):
+                with self.assertRaises(ValueError):
+                    oauth.check_url(url)
 
 
 @unittest.skipIf(signature is None, "no cryptography")
