@@ -33,6 +33,14 @@ def cell_name(x, y):
     return f"{LETTERS[x]}{y + 1}"
 
 
+def neighbours(base, cell):
+    """The names of the cells next to a cell ("D4"): (x±1, y), (x, y±1), (x+1, y+1) and
+    (x-1, y-1) that are on the board."""
+    x, y = LETTERS.index(cell[0]), int(cell[1:]) - 1
+    steps = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1))
+    return [cell_name(x + dx, y + dy) for dx, dy in steps if is_cell(base, x + dx, y + dy)]
+
+
 def cells(base):
     """Every cell name of a board of this base, row 1 first, then by column (the order of the
     engine's lists of cells)."""

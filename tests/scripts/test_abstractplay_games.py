@@ -35,7 +35,7 @@ class Replay:
         self.engine = engine
         self.base = notation.base_of_variants(variants)
         self.moves = 0
-        for command in ("lifeline-rules strong-pie", f"boardsize {self.base}"):
+        for command in (f"boardsize {self.base}", "lifeline-rules strong-pie"):
             assert engine.send(command, timeout=10).ok
 
     def play(self, move):

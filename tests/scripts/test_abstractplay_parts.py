@@ -20,14 +20,6 @@ except ImportError:
     signature = None
 
 
-def neighbours(base, cell):
-    """The engine's neighbours of a cell (docs/rules.md, Coordinates)."""
-    x, y = vocabulary.LETTERS.index(cell[0]), int(cell[1:]) - 1
-    steps = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1))
-    return {vocabulary.cell_name(x + dx, y + dy) for dx, dy in steps
-            if vocabulary.is_cell(base, x + dx, y + dy)}
-
-
 def ap_neighbours(base, cell):
     """Abstract Play's neighbours of a cell, as hextri.ts builds its graph: the cells beside it
     in its row, and in the rows above and below the ones that share an edge with it."""
@@ -54,7 +46,7 @@ class NotationTest(unittest.TestCase):
                 for cell in cells:
                     name = notation.ap_cell(base, cell)
                     self.assertEqual(notation.engine_cell(base, name), cell)
-                    self.assertEqual({notation.ap_cell(base, n) for n in neighbours(base, cell)},
+                    self.assertEqual({notation.ap_cell(base, n) for n in vocabulary.neighbours(base, cell)},
                                      ap_neighbours(base, name))
 
     def test_rows_and_corners(self):

@@ -1,0 +1,143 @@
+"""Self-play records (selfplay.py) as arrays a network trains on: input planes over the board's
+grid, and the policy, value and territory targets.
+
+The board of base N lies in a (2N-1) x (2N-1) grid by the engine's own coordinates: column x
+and row y, a cell where |x - y| <= N-1, its neighbours (x±1, y), (x, y±1), (x+1, y+1) and
+(x-1, y-1). A 3x3 convolution whose two other corners are left out is then a hexagonal one,
+and one network serves every base. Everything is seen from the side to move: its stones, the
+opponent's, its territory.
+
+Positions come from replaying each game in the engine (lifeline-state), so Python needs no
+rules of its own. The twelve symmetries of the hexagon act on the grid as index permutations.
+"""
+
+import json
+
+import numpy as np
+
+from . import gtp, vocabulary
+
+# Input planes.
+PLANES = ("own stones", "opponent stones", "on board", "black to move", "double turn",
+          "pending stone", "swap allowed", "legal")
+NUM_PLANES = len(PLANES)
+
+
+def grid_size(base):
+    return vocabulary.width(base)
+
+
+def cell_index(base, cell):
+    """The index of a cell ("D4") in the flattened grid: y * width + x."""
+    return (int(cell[1:]) - 1) * grid_size(base) + vocabulary.LETTERS.index(cell[0])
+
+
+def board_mask(base):
+    size = grid_size(base)
+    mask = np.zeros(size * size, dtype=np.float32)
+    for cell in vocabulary.cells(base):
+        mask[cell_index(base, cell)] = 1.0
+    return mask
+
+
+def symmetries(base):
+    """The twelve symmetries of the board as arrays p over the flattened grid: the image of a
+    plane `a` is a[p]. Cube coordinates (u, v, w) = (q, -r, r-q) around the centre, with q and
+    r the column and row from the centre; every permutation of them, with or without a change
+    of sign, maps the hexagon onto itself."""
+    size = grid_size(base)
+    centre = base - 1
+    tables = []
+    for order in ((0, 1, 2), (1, 2, 0), (2, 0, 1), (0, 2, 1), (2, 1, 0), (1, 0, 2)):
+        for sign in (1, -1):
+            table = np.arange(size * size)
+            for cell in vocabulary.cells(base):
+                x, y = vocabulary.LETTERS.index(cell[0]), int(cell[1:]) - 1
+                q, r = x - centre, y - centre
+                cube = (q, -r, r - q)
+                u, v = sign * cube[order[0]], sign * cube[order[1]]
+                source = (-v + centre) * size + (u + centre)
+                table[y * size + x] = source
+            tables.append(table)
+    return tables
+
+
+def replay(engine, game):
+    """The engine's lifeline-state before each turn of a game, in order."""
+    # boardsize first: it clears the board, and rules can only change on an empty one.
+    for command in (f"boardsize {game['base']}", f"lifeline-rules {game['rules']}"):
+        if not engine.send(command, timeout=30).ok:
+            raise gtp.ProtocolError(f"'{command}' refused", [])
+    if game["rules"] == vocabulary.KOMI_PIE and not engine.send(f"komi {game['komi']}").ok:
+        raise gtp.ProtocolError("komi refused", [])
+    states = []
+    for turn in game["turns"]:
+        states.append(json.loads(engine.send("lifeline-state", timeout=30).text))
+        answer = engine.send(f"play {turn['color']} {turn['move']}", timeout=30)
+        if not answer.ok:
+            raise gtp.ProtocolError(f"game {game['number']}: {turn['move']} refused", [])
+    return states
+
+
+def encode_position(base, state):
+    """The input planes (NUM_PLANES x cells of the grid) of a lifeline-state."""
+    size = grid_size(base)
+    planes = np.zeros((NUM_PLANES, size * size), dtype=np.float32)
+    mover = state["to_move"]
+    opponent = "white" if mover == "black" else "black"
+    for plane, cells in ((0, state[mover]), (1, state[opponent]), (7, state["legal"])):
+        for cell in cells:
+            planes[plane, cell_index(base, cell)] = 1.0
+    if state["pending"]:
+        planes[5, cell_index(base, state["pending"])] = 1.0
+    planes[2] = board_mask(base)
+    planes[3] = planes[2] * (mover == "black")
+    planes[4] = planes[2] * (state["stones_to_place"] == 2 and not state["pending"])
+    planes[6] = planes[2] * bool(state["can_swap"])
+    return planes
+
+
+def policy_target(base, turn):
+    """(cell distribution over the grid, swap share) from a turn's visits: a pair's visits go
+    half to each of its cells; "pass" (spending komi) is left out."""
+    size = grid_size(base)
+    cells = np.zeros(size * size, dtype=np.float32)
+    swap = 0.0
+    for move, visits in turn["candidates"]:
+        if move == "swap":
+            swap += visits
+        elif move != "pass":
+            parts = move.split(",")
+            for cell in parts:
+                cells[cell_index(base, cell)] += visits / len(parts)
+    total = cells.sum() + swap
+    if total <= 0:  # no search report: the move played is the target
+        return policy_target(base, {"candidates": [[turn["move"], 1]]})
+    return cells / total, swap / total
+
+
+def territory_target(base, game, mover):
+    """+1 for each cell the side to move held when the board settled, -1 for the other's."""
+    own = mover[0]
+    target = np.zeros(grid_size(base) ** 2, dtype=np.float32)
+    for cell, owner in zip(vocabulary.cells(base), game["settled"]["territory"]):
+        target[cell_index(base, cell)] = 1.0 if owner == own else -1.0
+    return target
+
+
+def game_examples(engine, game):
+    """The examples of one game as a dict of arrays: planes, policy, swap, value, territory,
+    and each example's turn number."""
+    base = game["base"]
+    rows = {"planes": [], "policy": [], "swap": [], "value": [], "territory": [], "turn": []}
+    for number, (state, turn) in enumerate(zip(replay(engine, game), game["turns"])):
+        if turn["move"] == "pass":
+            continue
+        policy, swap = policy_target(base, turn)
+        rows["planes"].append(encode_position(base, state))
+        rows["policy"].append(policy)
+        rows["swap"].append(swap)
+        rows["value"].append(1.0 if game["winner"] == state["to_move"] else 0.0)
+        rows["territory"].append(territory_target(base, game, state["to_move"]))
+        rows["turn"].append(number)
+    return {name: np.array(values, dtype=np.float32) for name, values in rows.items()}

@@ -1,0 +1,94 @@
+"""The network's weights as the engine reads them (src/network/network_weights.h), and the
+network's outputs on fixed positions written as the engine's test compares its own with.
+
+The weights file: the line "lifeline-network 1 planes P blocks B channels C", the parameters
+as little-endian float32 (stem, each block's two convolutions, the policy and territory 1x1
+convolutions, the swap layer, the value's hidden and output layers; each weight before its
+bias, each 3x3 kernel whole), then the line "end N" with the number of floats.
+"""
+
+import json
+
+import torch
+
+from . import network_data, vocabulary
+
+FORMAT_VERSION = 1
+
+
+def _parameters(net):
+    layers = [net.stem]
+    for block in net.tower:
+        layers += [block.first, block.second]
+    layers += [net.policy, net.territory, net.swap, net.value_hidden, net.value]
+    for layer in layers:
+        weight = layer.weight.detach()
+        if hasattr(layer, "corners"):
+            weight = weight * layer.corners
+        yield weight
+        yield layer.bias.detach()
+
+
+def write_weights(net, path):
+    arrays = [p.numpy().astype("<f4").ravel() for p in _parameters(net)]
+    count = sum(len(a) for a in arrays)
+    header = (f"lifeline-network {FORMAT_VERSION} planes {network_data.NUM_PLANES} "
+              f"blocks {net.config['blocks']} channels {net.config['channels']}\n")
+    with open(path, "wb") as stream:
+        stream.write(header.encode())
+        for array in arrays:
+            stream.write(array.tobytes())
+        stream.write(f"end {count}\n".encode())
+    return count
+
+
+def outputs(net, base, state):
+    """(policy over cells by name, swap share, value, territory by cell name) of a position
+    given as the engine's lifeline-state."""
+    planes = torch.from_numpy(network_data.encode_position(base, state))
+    size = network_data.grid_size(base)
+    with torch.no_grad():
+        actions, value, territory = net(planes.view(1, network_data.NUM_PLANES, size, size))
+    shares = torch.softmax(actions[0], dim=0).numpy()
+    cells = vocabulary.cells(base)
+    index = {cell: network_data.cell_index(base, cell) for cell in cells}
+    return ({cell: float(shares[index[cell]]) for cell in cells}, float(shares[-1]),
+            float(torch.sigmoid(value[0])), {cell: float(territory[0, index[cell]])
+                                             for cell in cells})
+
+
+def reference_text(net, engine, cases):
+    """The engine test's expectations: for each case (base, rules, moves), a line
+    "case BASE RULES MOVE..." then "value V", "swap S", and one "cell CELL POLICY TERRITORY"
+    line a cell of the board."""
+    lines = []
+    for base, rules, moves in cases:
+        for command in (f"boardsize {base}", f"lifeline-rules {rules}"):
+            if not engine.send(command).ok:
+                raise ValueError(f"the engine refused '{command}'")
+        state = _play(engine, moves)
+        policy, swap, value, territory = outputs(net, base, state)
+        lines.append(" ".join(["case", str(base), rules, *moves]))
+        lines.append(f"value {value:.7g}")
+        lines.append(f"swap {swap:.7g}")
+        lines += [f"cell {cell} {policy[cell]:.7g} {territory[cell]:.7g}"
+                  for cell in vocabulary.cells(base)]
+    return "\n".join(lines) + "\n"
+
+
+def _play(engine, moves):
+    """Plays moves for whoever is to move; returns the lifeline-state after them."""
+    for move in moves:
+        state = json.loads(engine.send("lifeline-state").text)
+        if not engine.send(f"play {state['to_move']} {move}").ok:
+            raise ValueError(f"the engine refused {move}")
+    return json.loads(engine.send("lifeline-state").text)
+
+
+def random_like(net, seed):
+    """Fills a network with random weights of a trained network's scale, for tests."""
+    generator = torch.Generator().manual_seed(seed)
+    with torch.no_grad():
+        for parameter in net.parameters():
+            parameter.copy_(torch.randn(parameter.shape, generator=generator) * 0.3)
+    return net

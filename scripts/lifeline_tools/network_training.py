@@ -1,0 +1,161 @@
+"""Training and evaluating the network (network_model.py) on self-play folders (selfplay.py).
+
+A fixed share of each folder's games is held out by game number and never trained on.
+Training draws one of the board's twelve symmetries for every batch. Evaluation on the
+held-out games reports, for the turns after the opening where a single stone was played, how
+often the played move is the network's first choice and among its first ten, beside the same
+figures for the engine's learned move model (lifeline-move_features); the value's log-loss
+against the games' outcomes; and how often the territory's sign is right.
+"""
+
+import math
+import time
+
+import numpy as np
+import torch
+
+from . import gtp, network_data, network_model, selfplay
+
+HELD_OUT_EVERY = 10  # games whose number is a multiple of this are held out
+
+
+def is_held_out(game):
+    return game["number"] % HELD_OUT_EVERY == 0
+
+
+def load_games(folders, held_out):
+    return [game for folder in folders for game in selfplay.read_games(folder)
+            if is_held_out(game) == held_out]
+
+
+def examples_by_base(engine_command, games, log):
+    """{base: dict of stacked arrays} for the games, replayed in one engine."""
+    engine = gtp.GtpEngine(engine_command)
+    parts = {}
+    try:
+        for number, game in enumerate(games):
+            parts.setdefault(game["base"], []).append(network_data.game_examples(engine, game))
+            if number % 50 == 49:
+                log(f"replayed {number + 1}/{len(games)} games")
+    finally:
+        engine.close()
+    return {base: {name: np.concatenate([p[name] for p in chunks])
+                   for name in chunks[0]} for base, chunks in parts.items()}
+
+
+def _batch(arrays, rows, table):
+    """Tensors of the chosen rows, seen through one symmetry `table` (an index array)."""
+    planes = arrays["planes"][rows][:, :, table]
+    return {"planes": torch.from_numpy(np.ascontiguousarray(planes)),
+            "policy": torch.from_numpy(arrays["policy"][rows][:, table]),
+            "swap": torch.from_numpy(arrays["swap"][rows]),
+            "value": torch.from_numpy(arrays["value"][rows]),
+            "territory": torch.from_numpy(arrays["territory"][rows][:, table])}
+
+
+def train(net, training, held_out, epochs, batch_size, rate, seed, log):
+    """Trains `net` in place on {base: arrays}; logs each epoch's losses."""
+    rng = np.random.default_rng(seed)
+    torch.manual_seed(seed)
+    optimiser = torch.optim.Adam(net.parameters(), lr=rate, weight_decay=1e-4)
+    tables = {base: network_data.symmetries(base) for base in training}
+    schedule = torch.optim.lr_scheduler.CosineAnnealingLR(
+        optimiser, T_max=epochs * sum(math.ceil(len(a["value"]) / batch_size)
+                                      for a in training.values()))
+    for epoch in range(1, epochs + 1):
+        started = time.monotonic()
+        batches = [(base, rows) for base, arrays in training.items()
+                   for rows in np.array_split(rng.permutation(len(arrays["value"])),
+                                              math.ceil(len(arrays["value"]) / batch_size))]
+        rng.shuffle(batches)
+        net.train()
+        totals = np.zeros(3)
+        for base, rows in batches:
+            table = tables[base][rng.integers(12)]
+            policy, value, territory = network_model.losses(net, _batch(training[base], rows,
+                                                                        table))
+            loss = policy + value + 0.5 * territory
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+            totals += [policy.item(), value.item(), territory.item()]
+        totals /= len(batches)
+        check = held_out_losses(net, held_out, batch_size)
+        log(f"epoch {epoch}: train policy {totals[0]:.3f} value {totals[1]:.3f} territory "
+            f"{totals[2]:.3f}; held out policy {check[0]:.3f} value {check[1]:.3f} territory "
+            f"{check[2]:.3f} ({time.monotonic() - started:.0f} s)")
+
+
+def held_out_losses(net, held_out, batch_size):
+    net.eval()
+    totals, count = np.zeros(3), 0
+    with torch.no_grad():
+        for base, arrays in held_out.items():
+            identity = np.arange(arrays["planes"].shape[-1])
+            for start in range(0, len(arrays["value"]), batch_size):
+                rows = np.arange(start, min(start + batch_size, len(arrays["value"])))
+                losses = network_model.losses(net, _batch(arrays, rows, identity))
+                totals += [loss.item() * len(rows) for loss in losses]
+                count += len(rows)
+    return totals / max(count, 1)
+
+
+def _model_ranking(engine, base):
+    """The move model's legal cells, most probable first (lifeline-move_features)."""
+    lines = engine.send("lifeline-move_features", timeout=30).text.splitlines()
+    scored = [(float(line.split()[1]), line.split()[0]) for line in lines if line.strip()]
+    return [network_data.cell_index(base, cell) for _, cell in sorted(scored, reverse=True)]
+
+
+def evaluate(net, engine_command, games, log):
+    """The held-out figures as a dict."""
+    engine = gtp.GtpEngine(engine_command)
+    hits = {"network": [0, 0], "model": [0, 0]}
+    decisions = 0
+    value_loss, positions, territory_right, territory_cells = 0.0, 0, 0.0, 0.0
+    net.eval()
+    try:
+        for game in games:
+            base = game["base"]
+            states = network_data.replay(engine, game)
+            examples = network_data.game_examples(engine, game)
+            size = network_data.grid_size(base)
+            with torch.no_grad():
+                planes = torch.from_numpy(examples["planes"]).view(-1, network_data.NUM_PLANES,
+                                                                  size, size)
+                actions, value, territory = net(planes)
+            outcome = torch.from_numpy(examples["value"])
+            value_loss += torch.nn.functional.binary_cross_entropy_with_logits(
+                value, outcome, reduction="sum").item()
+            positions += len(outcome)
+            target = torch.from_numpy(examples["territory"])
+            on_board = target != 0
+            territory_right += ((torch.sign(territory) == target) & on_board).sum().item()
+            territory_cells += on_board.sum().item()
+            # Single stones after the opening, where the move model has its say: replayed
+            # again from the empty board, asking the model before each.
+            network_data.replay(engine, {**game, "turns": []})
+            for row, (state, turn) in enumerate(zip(states, game["turns"])):
+                if state["phase"] == "play" and "," not in turn["move"] \
+                        and turn["move"] not in ("swap", "pass"):
+                    played = network_data.cell_index(base, turn["move"])
+                    ranked = torch.argsort(actions[row], descending=True).tolist()
+                    model = _model_ranking(engine, base)
+                    for name, order in (("network", ranked), ("model", model)):
+                        rank = order.index(played) if played in order else len(order)
+                        hits[name][0] += rank == 0
+                        hits[name][1] += rank < 10
+                    decisions += 1
+                engine.send(f"play {turn['color']} {turn['move']}")
+    finally:
+        engine.close()
+    result = {"games": len(games), "decisions": decisions, "positions": positions,
+              "value_log_loss": value_loss / max(positions, 1),
+              "territory_accuracy": territory_right / max(territory_cells, 1)}
+    for name, (top1, top10) in hits.items():
+        result[f"{name}_top1"] = top1 / max(decisions, 1)
+        result[f"{name}_top10"] = top10 / max(decisions, 1)
+    log(", ".join(f"{key} {value:.4f}" if isinstance(value, float) else f"{key} {value}"
+                  for key, value in result.items()))
+    return result

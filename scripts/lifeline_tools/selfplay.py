@@ -1,0 +1,204 @@
+"""Self-play games of the engine that keep what its search saw: for every turn the move played,
+the root's visit counts over the candidate moves and the chosen move's win rate; the territory
+of the first settled position (every empty region touching one colour); the winner and the
+final stones. These are the training targets of a network for moves (visits), value (winner)
+and territory: docs/network.md.
+
+Each game is played by one engine process against itself at a fixed number of visits per
+move, seeded by the game's number, so a game is reproducible from its number alone. For the
+first turns the move is drawn in proportion to the root's visits instead of taken as the most
+visited, so that games differ from the start; later moves are the engine's own choice.
+
+Games are appended to a JSON-lines file, one line a game, written whole: a run stopped at any
+moment resumes after its last complete game (a torn last line is cut off). The folder's
+settings file keeps the settings its games were played with; a run with other settings is
+refused, so one folder never mixes two kinds of games.
+"""
+
+import json
+import os
+import random
+import re
+from dataclasses import dataclass
+
+from . import gtp, vocabulary
+
+GAMES_FILE = "games.jsonl"
+SETTINGS_FILE = "settings.json"
+_CANDIDATE = re.compile(r"info move (\S+) visits (\d+) winrate ([0-9.]+)")
+# Candidates kept per turn, most visited first: the rest carry too few visits to teach anything.
+KEEP_CANDIDATES = 64
+MOVE_TIMEOUT_SECONDS = 600
+
+
+@dataclass(frozen=True)
+class SelfPlaySettings:
+    engine: str
+    base: int = vocabulary.DEFAULT_BASE
+    rules: str = vocabulary.DEFAULT_RULES
+    komi: int = 0
+    visits: int = 1000
+    sample_turns: int = 8  # turns whose move is drawn in proportion to visits
+    seed: int = 1
+
+    def game_seed(self, number):
+        """The seed of game `number` (from 0): its engine's and its draws'."""
+        return self.seed * 1_000_003 + number
+
+    def identity(self):
+        """What makes two runs' games the same kind (the engine command may move)."""
+        return {"base": self.base, "rules": self.rules, "komi": self.komi,
+                "visits": self.visits, "sample_turns": self.sample_turns, "seed": self.seed}
+
+
+class SettingsMismatch(Exception):
+    pass
+
+
+def claim_folder(out, settings):
+    """Makes `out` the folder of games of these settings, or checks that it is."""
+    os.makedirs(out, exist_ok=True)
+    path = os.path.join(out, SETTINGS_FILE)
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as stream:
+            stored = json.load(stream)
+        if stored != settings.identity():
+            raise SettingsMismatch(f"{out} holds games played with {stored}, not "
+                                   f"{settings.identity()}")
+        return
+    with open(path, "w", encoding="utf-8") as stream:
+        json.dump(settings.identity(), stream)
+        stream.write("\n")
+
+
+def root_candidates(lines):
+    """(move, visits, win rate) of the root's candidates in the last report of a
+    lifeline-genmove_analyze answer, most visited first. The tree holds a double turn's two
+    orders as two children, which the report names alike: they count as one candidate, with
+    their visits added and the win rate of the more visited."""
+    reports = [line for line in lines if line.startswith("info ")]
+    merged = {}
+    for move, visits, rate in _CANDIDATE.findall(reports[-1] if reports else ""):
+        seen = merged.get(move)
+        merged[move] = (int(visits) + (seen[0] if seen else 0),
+                        seen[1] if seen else float(rate))
+    ranked = sorted(merged.items(), key=lambda item: -item[1][0])
+    return [(move, visits, rate) for move, (visits, rate) in ranked]
+
+
+def territory(base, black, white):
+    """Who holds each cell of a settled board, as a string in vocabulary.cells order: "b" or
+    "w" for a stone and for an empty cell whose region touches only that colour; None when some
+    empty region touches both colours (the board is not settled yet) or neither."""
+    stones = dict.fromkeys(black, "b") | dict.fromkeys(white, "w")
+    owner = dict(stones)
+    for start in vocabulary.cells(base):
+        if start in owner:
+            continue
+        region, touching, frontier = [start], set(), [start]
+        owner[start] = "?"
+        while frontier:
+            for cell in vocabulary.neighbours(base, frontier.pop()):
+                if cell in stones:
+                    touching.add(stones[cell])
+                elif cell not in owner:
+                    owner[cell] = "?"
+                    region.append(cell)
+                    frontier.append(cell)
+        if len(touching) != 1:
+            return None
+        colour = touching.pop()
+        for cell in region:
+            owner[cell] = colour
+    return "".join(owner[cell] for cell in vocabulary.cells(base))
+
+
+def _ask(engine, command, timeout=60):
+    answer = engine.send(command, timeout=timeout)
+    if not answer.ok:
+        raise gtp.ProtocolError(f"'{command}' refused: {answer.text}", [])
+    return answer.text
+
+
+def play_game(settings, number):
+    """Plays game `number`; returns its record (a dict, see docs/network.md)."""
+    seed = settings.game_seed(number)
+    draws = random.Random(seed)
+    engine = gtp.GtpEngine(f"{settings.engine} --seed {seed}")
+    try:
+        setup = [f"lifeline-rules {settings.rules}", f"boardsize {settings.base}",
+                 f"lifeline-set visits {settings.visits}", "lifeline-set time 0"]
+        if settings.rules == vocabulary.KOMI_PIE:
+            setup.append(f"komi {settings.komi}")
+        for command in setup:
+            _ask(engine, command)
+        version = _ask(engine, "version")
+        turns = []
+        settled = None
+        while True:
+            state = json.loads(_ask(engine, "lifeline-state"))
+            if settled is None and state["phase"] != "opening":
+                owners = territory(settings.base, state["black"], state["white"])
+                if owners is not None:
+                    settled = {"turn": len(turns), "territory": owners}
+            if state["over"]:
+                break
+            turns.append(_play_turn(engine, state, draws, len(turns) < settings.sample_turns))
+        if settled is None:  # the last turn emptied the board: every cell is the winner's
+            settled = {"turn": len(turns),
+                       "territory": state["winner"][0] * len(vocabulary.cells(settings.base))}
+        return {"number": number, "seed": seed, "engine": version, "base": settings.base,
+                "rules": settings.rules, "komi": settings.komi, "visits": settings.visits,
+                "turns": turns, "settled": settled,
+                "winner": state["winner"], "black": state["black"], "white": state["white"]}
+    finally:
+        engine.close()
+
+
+def _play_turn(engine, state, draws, sample):
+    color = state["to_move"]
+    answer = engine.send(f"lifeline-genmove_analyze {color} 360000",
+                         timeout=MOVE_TIMEOUT_SECONDS)
+    lines = answer.text.splitlines()
+    if not answer.ok or not lines or not lines[-1].startswith("play "):
+        raise gtp.ProtocolError(f"lifeline-genmove_analyze answered {answer.text[:200]!r}", [])
+    played = lines[-1].split()[1]
+    candidates = root_candidates(lines)
+    if sample and sum(c[1] for c in candidates) > 0:
+        drawn = draws.choices([c[0] for c in candidates], [c[1] for c in candidates])[0]
+        if drawn != played:
+            _ask(engine, "undo")
+            _ask(engine, f"play {color} {drawn}")
+            played = drawn
+    rate = next((c[2] for c in candidates if c[0] == played), None)
+    return {"color": color, "move": played, "sampled": sample, "winrate": rate,
+            "candidates": [[move, visits] for move, visits, _ in candidates[:KEEP_CANDIDATES]]}
+
+
+def finished_games(out):
+    """The numbers of the complete games in out's games file, after cutting off a torn last
+    line."""
+    path = os.path.join(out, GAMES_FILE)
+    if not os.path.exists(path):
+        return []
+    with open(path, "rb+") as stream:
+        data = stream.read()
+        end = data.rfind(b"\n") + 1
+        if end != len(data):
+            stream.truncate(end)
+    return [json.loads(line)["number"] for line in data[:end].splitlines() if line.strip()]
+
+
+def append_game(out, record):
+    with open(os.path.join(out, GAMES_FILE), "a", encoding="utf-8") as stream:
+        stream.write(json.dumps(record, separators=(",", ":")) + "\n")
+        stream.flush()
+        os.fsync(stream.fileno())
+
+
+def read_games(path):
+    """The records of a games file, or of the games file in a folder."""
+    if os.path.isdir(path):
+        path = os.path.join(path, GAMES_FILE)
+    with open(path, encoding="utf-8") as stream:
+        return [json.loads(line) for line in stream if line.strip()]

@@ -1,0 +1,210 @@
+#!/usr/bin/python3
+"""Training data for the engine's network: self-play games that keep what the search saw.
+
+    scripts/network.py generate --out DIR [--base 7 --games 200 --visits 1000 --seed 1]
+    scripts/network.py summary DIR...
+    scripts/network.py train --weights FILE DIR... [--blocks 4 --channels 32 --epochs 12]
+    scripts/network.py evaluate --weights FILE DIR...
+    scripts/network.py export --weights FILE --out NETWORK_FILE
+
+generate plays games of the engine against itself at a fixed number of visits a move and
+appends one line a game to DIR/games.jsonl: every turn's move, the root's visit counts and the
+move's win rate, the winner and the final stones (lifeline_tools/selfplay.py; the format is in
+docs/network.md). Run it again with the same --out (and settings) to resume or to add games;
+each game is reproducible from its number. Run it at low priority (nice): it keeps
+--concurrency cores busy. summary prints how many games, turns and candidates a folder holds
+and how the games ended.
+
+train fits the network (lifeline_tools/network_model.py) to the games of the folders that are
+not held out (every tenth game by number is) and writes its weights with a note of how they
+were made; evaluate prints the held-out figures: the played move's rank under the network and
+under the engine's move model, the value's log-loss and the territory's accuracy. train and
+evaluate need Debian's python3-torch and python3-numpy. export writes the weights in the
+engine's format (src/network/network_weights.h).
+"""
+
+import argparse
+import collections
+import json
+import os
+import sys
+import threading
+import time
+
+from lifeline_tools import gtp, selfplay, vocabulary
+
+SCRIPTS = os.path.dirname(os.path.abspath(__file__))
+DEFAULT_ENGINE = os.path.join(SCRIPTS, "..", "build", "lifeline")
+
+
+def generate(options):
+    settings = selfplay.SelfPlaySettings(
+        engine=options.engine, base=options.base, rules=options.rules, komi=options.komi,
+        visits=options.visits, sample_turns=options.sample_turns, seed=options.seed)
+    try:
+        selfplay.claim_folder(options.out, settings)
+    except selfplay.SettingsMismatch as error:
+        print(f"network.py: {error}", file=sys.stderr)
+        return 2
+    done = set(selfplay.finished_games(options.out))
+    waiting = collections.deque(n for n in range(options.games) if n not in done)
+    print(f"{len(done)} games in {options.out}, {len(waiting)} to play", flush=True)
+    lock = threading.Lock()
+    failures = []
+
+    def worker():
+        while True:
+            with lock:
+                if not waiting or failures:
+                    return
+                number = waiting.popleft()
+            try:
+                record = selfplay.play_game(settings, number)
+            except Exception as error:  # noqa: BLE001 (reported; the other games go on)
+                with lock:
+                    failures.append(f"game {number}: {error}")
+                return
+            with lock:
+                selfplay.append_game(options.out, record)
+                done.add(number)
+                print(f"game {number}: {len(record['turns'])} turns, {record['winner']} won "
+                      f"({len(done)}/{options.games})", flush=True)
+
+    threads = [threading.Thread(target=worker) for _ in range(options.concurrency)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for failure in failures:
+        print(failure, file=sys.stderr)
+    return 1 if failures else 0
+
+
+def summary(options):
+    for path in options.folders:
+        games = selfplay.read_games(path)
+        turns = [turn for game in games for turn in game["turns"]]
+        wins = collections.Counter(game["winner"] for game in games)
+        bases = sorted({game["base"] for game in games})
+        print(f"{path}: {len(games)} games on base {', '.join(map(str, bases))}, "
+              f"{len(turns)} turns ({len(turns) / max(1, len(games)):.1f} a game), "
+              f"{sum(len(t['candidates']) for t in turns)} candidates; "
+              f"black won {wins['black']}, white {wins['white']}")
+    return 0
+
+
+def log(text):
+    print(time.strftime("%H:%M:%S"), text, flush=True)
+
+
+def folder_settings(folder):
+    with open(os.path.join(folder, selfplay.SETTINGS_FILE), encoding="utf-8") as stream:
+        return json.load(stream)
+
+
+def train(options):
+    # Only training and evaluation need PyTorch; generate runs without it.
+    import torch
+
+    from lifeline_tools import network_model, network_training
+
+    torch.set_num_threads(options.threads)
+    started = time.monotonic()
+    training_games = network_training.load_games(options.folders, held_out=False)
+    held_out_games = network_training.load_games(options.folders, held_out=True)
+    log(f"{len(training_games)} games to train on, {len(held_out_games)} held out")
+    training = network_training.examples_by_base(options.engine, training_games, log)
+    held_out = network_training.examples_by_base(options.engine, held_out_games, log)
+    log("examples: " + ", ".join(f"base {b}: {len(a['value'])}" for b, a in training.items()))
+    net = network_model.LifelineNet(options.blocks, options.channels)
+    network_training.train(net, training, held_out, options.epochs, options.batch,
+                           options.rate, options.seed, log)
+    figures = network_training.evaluate(net, options.engine, held_out_games, log)
+    note = {"command": "scripts/network.py " + " ".join(sys.argv[1:]),
+            "folders": {folder: folder_settings(folder) for folder in options.folders},
+            "training_games": len(training_games), "held_out_games": len(held_out_games),
+            "examples": {b: len(a["value"]) for b, a in training.items()},
+            "epochs": options.epochs, "batch": options.batch, "rate": options.rate,
+            "seed": options.seed, "minutes": round((time.monotonic() - started) / 60, 1),
+            "held_out": figures, "made": time.strftime("%Y-%m-%d")}
+    network_model.save(net, options.weights, note)
+    log(f"weights written to {options.weights}")
+    return 0
+
+
+def evaluate(options):
+    import torch
+
+    from lifeline_tools import network_model, network_training
+
+    torch.set_num_threads(options.threads)
+    net, note = network_model.load(options.weights)
+    log(f"{options.weights}: made {note.get('made')} by {note.get('command')}")
+    games = network_training.load_games(options.folders, held_out=True)
+    network_training.evaluate(net, options.engine, games, log)
+    return 0
+
+
+def export(options):
+    from lifeline_tools import network_export, network_model
+
+    net, _ = network_model.load(options.weights)
+    count = network_export.write_weights(net, options.out)
+    log(f"{options.out}: {count} parameters, {net.config['blocks']} blocks of "
+        f"{net.config['channels']} channels")
+    return 0
+
+
+def parse_arguments(argv):
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True)
+    play = commands.add_parser("generate", help="play self-play games into --out")
+    play.add_argument("--out", required=True, help="folder of the games file")
+    play.add_argument("--engine", default=DEFAULT_ENGINE, metavar="CMD")
+    play.add_argument("--base", type=int, default=vocabulary.DEFAULT_BASE,
+                      choices=range(vocabulary.MIN_BASE, vocabulary.MAX_BASE + 1), metavar="N")
+    play.add_argument("--rules", choices=vocabulary.RULES, default=vocabulary.DEFAULT_RULES)
+    play.add_argument("--komi", type=int, default=0)
+    play.add_argument("--games", type=int, default=200, help="games the folder should hold")
+    play.add_argument("--visits", type=int, default=1000, help="search visits a move")
+    play.add_argument("--sample-turns", type=int, default=8,
+                      help="first turns whose move is drawn in proportion to visits")
+    play.add_argument("--seed", type=int, default=1)
+    play.add_argument("--concurrency", type=int, default=1, help="games at the same time")
+    show = commands.add_parser("summary", help="what games folders hold")
+    show.add_argument("folders", nargs="+")
+    for name, text in (("train", "train the network on games folders"),
+                       ("evaluate", "the network's figures on the folders' held-out games")):
+        command = commands.add_parser(name, help=text)
+        command.add_argument("--weights", required=True, help="the network's weights file")
+        command.add_argument("--engine", default=DEFAULT_ENGINE, metavar="CMD")
+        command.add_argument("--threads", type=int, default=2)
+        command.add_argument("folders", nargs="+")
+        if name == "train":
+            command.add_argument("--blocks", type=int, default=4)
+            command.add_argument("--channels", type=int, default=32)
+            command.add_argument("--epochs", type=int, default=12)
+            command.add_argument("--batch", type=int, default=256)
+            command.add_argument("--rate", type=float, default=2e-3)
+            command.add_argument("--seed", type=int, default=1)
+    command = commands.add_parser("export", help="the weights in the engine's format")
+    command.add_argument("--weights", required=True, help="weights written by train")
+    command.add_argument("--out", required=True, help="the engine's network file to write")
+    options = parser.parse_args(argv)
+    if options.command == "generate" and (options.games < 0 or options.visits < 1
+                                          or options.concurrency < 1 or options.sample_turns < 0):
+        parser.error("--games >= 0, --visits >= 1, --concurrency >= 1, --sample-turns >= 0")
+    return options
+
+
+def main(argv=None):
+    options = parse_arguments(argv)
+    gtp.install_cleanup()
+    commands = {"generate": generate, "summary": summary, "train": train, "evaluate": evaluate,
+                "export": export}
+    return commands[options.command](options)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

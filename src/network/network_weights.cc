@@ -1,0 +1,126 @@
+#include "network/network_weights.h"
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/numbers.h"
+
+namespace lifeline {
+namespace {
+
+constexpr int kFormatVersion = 1;
+// Far beyond any network a CPU core can run: guards the allocations against a corrupt header.
+constexpr int kMaxChannels = 1024;
+constexpr int kMaxBlocks = 64;
+constexpr int kMaxPlanes = 256;
+// The 3x3 kernel positions (row-major) of the hexagonal offsets: all but (0, 2) and (2, 0).
+constexpr int kKernelTaps[7] = {0, 1, 3, 4, 5, 7, 8};
+
+// Reads float32 values in file order from the bytes after the header.
+class FloatReader {
+ public:
+  explicit FloatReader(absl::string_view data) : data_(data) {}
+
+  bool Take(size_t count, std::vector<float>& out) {
+    if (count > (data_.size() - offset_) / 4) return false;
+    out.resize(count);
+    for (size_t i = 0; i < count; ++i) {
+      uint32_t bits = 0;
+      for (int b = 3; b >= 0; --b) {
+        bits = (bits << 8) | static_cast<unsigned char>(data_[offset_ + 4 * i + b]);
+      }
+      std::memcpy(&out[i], &bits, sizeof(float));
+      if (!std::isfinite(out[i])) return false;
+    }
+    offset_ += 4 * count;
+    floats_ += count;
+    return true;
+  }
+
+  size_t offset() const { return offset_; }
+  size_t floats() const { return floats_; }
+
+ private:
+  absl::string_view data_;
+  size_t offset_ = 0;
+  size_t floats_ = 0;
+};
+
+bool ReadConv(FloatReader& reader, int inputs, int outputs, HexConvWeights& conv) {
+  std::vector<float> kernels;
+  if (!reader.Take(static_cast<size_t>(inputs) * outputs * 9, kernels)) return false;
+  conv.inputs = inputs;
+  conv.outputs = outputs;
+  conv.weights.resize(static_cast<size_t>(inputs) * outputs * 7);
+  for (size_t k = 0; k < static_cast<size_t>(inputs) * outputs; ++k) {
+    for (int t = 0; t < 7; ++t) conv.weights[k * 7 + t] = kernels[k * 9 + kKernelTaps[t]];
+  }
+  return reader.Take(outputs, conv.bias);
+}
+
+bool ReadDense(FloatReader& reader, int inputs, int outputs, DenseWeights& dense) {
+  dense.inputs = inputs;
+  dense.outputs = outputs;
+  return reader.Take(static_cast<size_t>(inputs) * outputs, dense.weights) &&
+         reader.Take(outputs, dense.bias);
+}
+
+}  // namespace
+
+absl::StatusOr<NetworkWeights> ParseNetworkWeights(absl::string_view bytes,
+                                                   absl::string_view name) {
+  const auto corrupt = [&](absl::string_view why) {
+    return absl::InvalidArgumentError(absl::StrCat("network file ", name, ": ", why));
+  };
+  const size_t header_end = bytes.find('\n');
+  if (header_end == absl::string_view::npos || header_end > 200) return corrupt("no header");
+  const std::vector<absl::string_view> words =
+      absl::StrSplit(bytes.substr(0, header_end), ' ', absl::SkipEmpty());
+  int version = 0, planes = 0, blocks = 0, channels = 0;
+  if (words.size() != 8 || words[0] != "lifeline-network" || words[2] != "planes" ||
+      words[4] != "blocks" || words[6] != "channels" || !absl::SimpleAtoi(words[1], &version) ||
+      !absl::SimpleAtoi(words[3], &planes) || !absl::SimpleAtoi(words[5], &blocks) ||
+      !absl::SimpleAtoi(words[7], &channels)) {
+    return corrupt("not a lifeline network (bad header)");
+  }
+  if (version != kFormatVersion) {
+    return corrupt(absl::StrCat("format ", version, ", this engine reads ", kFormatVersion));
+  }
+  if (planes < 1 || planes > kMaxPlanes || blocks < 0 || blocks > kMaxBlocks || channels < 1 ||
+      channels > kMaxChannels) {
+    return corrupt("sizes out of range");
+  }
+  NetworkWeights net;
+  net.planes = planes;
+  net.channels = channels;
+  FloatReader reader(bytes.substr(header_end + 1));
+  bool ok = ReadConv(reader, planes, channels, net.stem);
+  net.tower.resize(2 * blocks);
+  for (HexConvWeights& conv : net.tower) ok = ok && ReadConv(reader, channels, channels, conv);
+  ok = ok && ReadDense(reader, channels, 1, net.policy) &&
+       ReadDense(reader, channels, 1, net.territory) &&
+       ReadDense(reader, 2 * channels, 1, net.swap) &&
+       ReadDense(reader, 2 * channels, channels, net.value_hidden) &&
+       ReadDense(reader, channels, 1, net.value);
+  if (!ok) return corrupt("truncated, or a value that is not a finite number");
+  const absl::string_view trailer = bytes.substr(header_end + 1 + reader.offset());
+  if (trailer != absl::StrCat("end ", reader.floats(), "\n")) {
+    return corrupt("the parameters do not end where the header says");
+  }
+  return net;
+}
+
+absl::StatusOr<NetworkWeights> ReadNetworkWeights(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return absl::NotFoundError(absl::StrCat("cannot read network file ", path));
+  std::ostringstream bytes;
+  bytes << file.rdbuf();
+  return ParseNetworkWeights(bytes.str(), path);
+}
+
+}  // namespace lifeline

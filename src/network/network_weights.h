@@ -1,0 +1,57 @@
+#ifndef LIFELINE_NETWORK_NETWORK_WEIGHTS_H_
+#define LIFELINE_NETWORK_NETWORK_WEIGHTS_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+
+namespace lifeline {
+
+// One hexagonal convolution's parameters: weights[out][in][k] for the seven offsets of
+// kHexOffsets (a 3x3 kernel without its two corners that are no neighbours).
+struct HexConvWeights {
+  int inputs = 0;
+  int outputs = 0;
+  std::vector<float> weights;
+  std::vector<float> bias;
+};
+
+// A fully connected layer: weights[out][in].
+struct DenseWeights {
+  int inputs = 0;
+  int outputs = 0;
+  std::vector<float> weights;
+  std::vector<float> bias;
+};
+
+// The parameters of the network scripts/network.py trains (docs/network.md): a stem, `blocks`
+// residual blocks of two convolutions each, 1x1 policy and territory heads (DenseWeights with
+// one output over the channels), and the swap and value layers over the pooled tower. It
+// holds numbers only; network.h computes with them.
+struct NetworkWeights {
+  int planes = 0;
+  int channels = 0;
+  HexConvWeights stem;
+  std::vector<HexConvWeights> tower;  // two a block: first, second
+  DenseWeights policy;
+  DenseWeights territory;
+  DenseWeights swap;
+  DenseWeights value_hidden;
+  DenseWeights value;
+};
+
+// Reads the file scripts/network.py export writes: the line
+// "lifeline-network 1 planes P blocks B channels C", the parameters as little-endian float32
+// in the order of NetworkWeights (each 3x3 kernel whole, its two far corners zero), then the
+// line "end N" with the number of floats. Any other content, a wrong size or a value that is
+// not finite is an error that names the file.
+absl::StatusOr<NetworkWeights> ReadNetworkWeights(const std::string& path);
+// The same from the file's bytes; `name` names it in errors.
+absl::StatusOr<NetworkWeights> ParseNetworkWeights(absl::string_view bytes,
+                                                   absl::string_view name);
+
+}  // namespace lifeline
+
+#endif  // LIFELINE_NETWORK_NETWORK_WEIGHTS_H_

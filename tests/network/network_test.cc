@@ -1,0 +1,125 @@
+// The engine's network against the Python model it was trained as: a small network with
+// random weights (data/tiny.net) must give the outputs the Python model gives
+// (data/tiny_expected.txt, written and checked by tests/scripts/test_network.py) on fixed
+// positions, and the input planes must say what the position says.
+
+#include "network/network.h"
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "core/move.h"
+#include "core/notation.h"
+#include "gtest/gtest.h"
+
+namespace lifeline {
+namespace {
+
+const std::string kData = LIFELINE_NETWORK_TEST_DATA;
+
+// One case of tiny_expected.txt: a position and the Python model's outputs on it.
+struct Expected {
+  int base = 0;
+  Balancing balancing = Balancing::kStrongPie;
+  std::vector<std::string> moves;
+  double value = 0, swap = 0;
+  std::vector<std::string> cells;
+  std::vector<double> policy, territory;
+};
+
+std::vector<Expected> ReadExpected() {
+  std::ifstream file(kData + "/tiny_expected.txt");
+  std::vector<Expected> cases;
+  std::string line;
+  while (std::getline(file, line)) {
+    const std::vector<std::string> words = absl::StrSplit(line, ' ', absl::SkipEmpty());
+    if (words.empty()) continue;
+    if (words[0] == "case") {
+      Expected next;
+      EXPECT_TRUE(absl::SimpleAtoi(words[1], &next.base));
+      next.balancing = *ParseBalancing(words[2]);
+      next.moves.assign(words.begin() + 3, words.end());
+      cases.push_back(next);
+    } else if (words[0] == "value") {
+      EXPECT_TRUE(absl::SimpleAtod(words[1], &cases.back().value));
+    } else if (words[0] == "swap") {
+      EXPECT_TRUE(absl::SimpleAtod(words[1], &cases.back().swap));
+    } else {
+      double p = 0, t = 0;
+      EXPECT_TRUE(absl::SimpleAtod(words[2], &p) && absl::SimpleAtod(words[3], &t)) << line;
+      cases.back().cells.push_back(words[1]);
+      cases.back().policy.push_back(p);
+      cases.back().territory.push_back(t);
+    }
+  }
+  return cases;
+}
+
+Position Replay(const Expected& expected) {
+  const Geometry& geometry = Geometry::ForBase(expected.base);
+  Position position(geometry, Rules{expected.balancing, 0});
+  for (const std::string& text : expected.moves) {
+    const Reading<Move> move = ReadMove(geometry, text);
+    EXPECT_TRUE(move.ok() && position.IsLegal(move.value)) << text;
+    position.Play(move.value);
+  }
+  return position;
+}
+
+TEST(NetworkTest, GivesThePythonModelsOutputs) {
+  const absl::StatusOr<Network> network = Network::Load(kData + "/tiny.net");
+  ASSERT_TRUE(network.ok()) << network.status();
+  const std::vector<Expected> cases = ReadExpected();
+  ASSERT_GE(cases.size(), 4u);
+  for (const Expected& expected : cases) {
+    SCOPED_TRACE(absl::StrJoin(expected.moves, " "));
+    const Position position = Replay(expected);
+    const NetworkOutput out = network->Evaluate(position);
+    EXPECT_NEAR(out.value, expected.value, 1e-4);
+    EXPECT_NEAR(out.swap, expected.swap, 1e-4);
+    double total = out.swap;
+    for (size_t i = 0; i < expected.cells.size(); ++i) {
+      const Cell cell = ReadCell(position.geometry(), expected.cells[i]).value;
+      EXPECT_NEAR(out.policy[cell], expected.policy[i], 1e-4) << expected.cells[i];
+      EXPECT_NEAR(out.territory[cell], expected.territory[i], 1e-4) << expected.cells[i];
+      total += out.policy[cell];
+    }
+    EXPECT_NEAR(total, 1.0, 1e-4);
+  }
+}
+
+TEST(NetworkTest, PlanesSayWhatThePositionSays) {
+  const Geometry& geometry = Geometry::ForBase(3);
+  Position position(geometry, Rules{});
+  position.Play(ReadMove(geometry, "A1,C3").value);  // Black's pair; White may swap
+  position.Play(ReadMove(geometry, "E5").value);        // the first stone of White's pair
+  const std::vector<float> planes = Network::Encode(position);
+  const int cells = geometry.array_size();
+  const auto at = [&](int plane, const char* name) {
+    return planes[plane * cells + ReadCell(geometry, name).value];
+  };
+  EXPECT_EQ(at(0, "E5"), 1.0f);  // White to move: its own stone
+  EXPECT_EQ(at(1, "A1") + at(1, "C3"), 2.0f);
+  EXPECT_EQ(at(2, "C3"), 1.0f);
+  EXPECT_EQ(at(3, "C3"), 0.0f);  // not black to move
+  EXPECT_EQ(at(4, "C3"), 0.0f);  // the pair is under way: no fresh double turn
+  EXPECT_EQ(at(5, "E5"), 1.0f);
+  EXPECT_EQ(at(6, "C3"), 0.0f);  // no swap after a white stone
+  float legal = 0;
+  for (int c = 0; c < cells; ++c) legal += planes[7 * cells + c];
+  EXPECT_EQ(legal, static_cast<float>(position.PlacementCells().Count()));
+  for (int c = 0; c < cells; ++c) {
+    if (!geometry.cells().Test(c)) {
+      for (int p = 0; p < kNetworkPlanes; ++p) EXPECT_EQ(planes[p * cells + c], 0.0f);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace lifeline

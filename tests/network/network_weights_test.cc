@@ -1,0 +1,74 @@
+// Reading network files: every way a file can be wrong is a clear error, never a crash.
+
+#include "network/network_weights.h"
+
+#include <cstring>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "gtest/gtest.h"
+
+namespace lifeline {
+namespace {
+
+// The bytes of a valid file of a network with `blocks` blocks of `channels` channels and 8
+// planes, every parameter `value`.
+std::string File(int blocks, int channels, float value = 0.5f) {
+  const size_t count = 9u * 8 * channels + channels +
+                       2u * blocks * (9u * channels * channels + channels) + 2 * (channels + 1) +
+                       (2u * channels + 1) + (2u * channels * channels + channels) +
+                       (channels + 1);
+  std::string bytes =
+      absl::StrCat("lifeline-network 1 planes 8 blocks ", blocks, " channels ", channels, "\n");
+  for (size_t i = 0; i < count; ++i) {
+    char raw[4];
+    std::memcpy(raw, &value, 4);  // the machines we build for are little-endian
+    bytes.append(raw, 4);
+  }
+  return absl::StrCat(bytes, "end ", count, "\n");
+}
+
+TEST(NetworkWeightsTest, ReadsAValidFile) {
+  const auto weights = ParseNetworkWeights(File(2, 4), "test");
+  ASSERT_TRUE(weights.ok()) << weights.status();
+  EXPECT_EQ(weights->planes, 8);
+  EXPECT_EQ(weights->channels, 4);
+  ASSERT_EQ(weights->tower.size(), 4u);
+  EXPECT_EQ(weights->stem.weights.size(), 8u * 4 * 7);  // the kernels' far corners dropped
+  EXPECT_EQ(weights->value_hidden.weights.size(), 4u * 8);
+  EXPECT_EQ(weights->value.bias.size(), 1u);
+}
+
+TEST(NetworkWeightsTest, EveryDamageIsAnError) {
+  const std::string good = File(1, 4);
+  std::string not_finite = good;
+  const float nan = std::nanf("");
+  std::memcpy(&not_finite[not_finite.find('\n') + 1 + 40], &nan, 4);
+  const std::string cases[] = {
+      "",
+      "hello\n",
+      "lifeline-network 2 planes 8 blocks 1 channels 4\n",
+      "lifeline-network 1 planes 8 blocks 1 channels 99999\n",
+      "lifeline-network 1 planes 8 blocks -1 channels 4\n",
+      good.substr(0, good.size() / 2),
+      good.substr(0, good.size() - 2),
+      good + "x",
+      absl::StrCat(good.substr(0, good.rfind("end")), "end 3\n"),
+      not_finite,
+  };
+  for (const std::string& bytes : cases) {
+    const auto weights = ParseNetworkWeights(bytes, "broken.net");
+    ASSERT_FALSE(weights.ok()) << bytes.substr(0, 60);
+    EXPECT_NE(weights.status().message().find("broken.net"), std::string::npos);
+  }
+}
+
+TEST(NetworkWeightsTest, AMissingFileNamesItself) {
+  const auto weights = ReadNetworkWeights("/nonexistent/lifeline.net");
+  ASSERT_FALSE(weights.ok());
+  EXPECT_EQ(weights.status().code(), absl::StatusCode::kNotFound);
+  EXPECT_NE(weights.status().message().find("/nonexistent/lifeline.net"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace lifeline

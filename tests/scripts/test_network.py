@@ -1,0 +1,171 @@
+"""The network's data and model (lifeline_tools/network_data.py, network_model.py,
+network_training.py) and scripts/network.py train and evaluate: the twelve symmetries keep
+the board and its neighbours, the input planes and targets say what the records say, a
+hexagonal convolution ignores the two cells that are no neighbours, the network's outputs do
+not depend on the grid cells off the board, and train then evaluate run on a few tiny games.
+Needs Debian's python3-numpy and python3-torch (scripts/build.sh installs them).
+"""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+from helpers import ROOT
+from lifeline_tools import gtp, vocabulary
+
+try:
+    import numpy as np
+    import torch
+
+    from lifeline_tools import network_data, network_model
+except ImportError as error:
+    MISSING = str(error)
+else:
+    MISSING = None
+
+ENGINE = os.environ.get("LIFELINE_ENGINE", os.path.join(ROOT, "build", "lifeline"))
+NETWORK = os.path.join(ROOT, "scripts", "network.py")
+# The engine's test compares its network with these (tests/network/network_test.cc).
+FIXTURES = os.path.join(ROOT, "tests", "network", "data")
+FIXTURE_CASES = ((3, "strong-pie", []), (3, "strong-pie", ["A1,C3"]),
+                 (4, "strong-pie", ["A1,D4", "G7,D1", "B2", "F6"]),
+                 (4, "strong-pie", ["A1,D4", "G7"]), (5, "weak-pie", ["C3", "E5", "G7"]))
+
+
+@unittest.skipIf(MISSING, f"{MISSING} in {sys.executable}")
+class DataTest(unittest.TestCase):
+    def test_symmetries_keep_the_board_and_its_neighbours(self):
+        for base in (2, 3, 5):
+            cell_at = {network_data.cell_index(base, c): c for c in vocabulary.cells(base)}
+            tables = network_data.symmetries(base)
+            self.assertEqual(len({tuple(t) for t in tables}), 12)
+            mask = network_data.board_mask(base)
+            for table in tables:
+                self.assertTrue((mask[table] == mask).all())
+                for index, cell in cell_at.items():
+                    images = {table[network_data.cell_index(base, n)]
+                              for n in vocabulary.neighbours(base, cell)}
+                    self.assertEqual(images, {network_data.cell_index(base, n) for n in
+                                              vocabulary.neighbours(base, cell_at[table[index]])})
+
+    def test_planes_and_targets(self):
+        state = {"to_move": "white", "black": ["A1", "C3"], "white": ["E5"], "legal": ["B1"],
+                 "pending": "E5", "stones_to_place": 2, "can_swap": False}
+        planes = network_data.encode_position(3, state).reshape(network_data.NUM_PLANES, 5, 5)
+        self.assertEqual(planes[0, 4, 4], 1.0)  # own: white's E5 (column 4, row 4)
+        self.assertEqual((planes[1, 0, 0], planes[1, 2, 2]), (1.0, 1.0))  # A1 and C3
+        self.assertEqual(planes[2].sum(), 19)
+        self.assertEqual(planes[3].sum(), 0)  # white to move
+        self.assertEqual(planes[4].sum(), 0)  # the pair's first stone stands already
+        self.assertEqual((planes[5, 4, 4], planes[5].sum()), (1.0, 1.0))
+        self.assertEqual((planes[7, 0, 1], planes[7].sum()), (1.0, 1.0))  # B1: column 1, row 0
+        policy, swap = network_data.policy_target(3, {"move": "A1,C3", "candidates": [
+            ["A1,C3", 6], ["swap", 2], ["B1", 2]]})
+        self.assertAlmostEqual(swap, 0.2)
+        self.assertAlmostEqual(policy[network_data.cell_index(3, "A1")], 0.3)
+        self.assertAlmostEqual(policy[network_data.cell_index(3, "B1")], 0.2)
+        game = {"settled": {"turn": 0, "territory": "b" * 18 + "w"}}
+        territory = network_data.territory_target(3, game, "white")
+        self.assertEqual(territory[network_data.cell_index(3, "E5")], 1.0)
+        self.assertEqual(territory.sum(), 1 - 18)
+
+
+@unittest.skipIf(MISSING, f"{MISSING} in {sys.executable}")
+class ModelTest(unittest.TestCase):
+    def test_hexagonal_convolution_ignores_the_two_far_corners(self):
+        conv = network_model.HexConv(1, 1)
+        with torch.no_grad():
+            conv.weight.fill_(1.0)
+            conv.bias.zero_()
+        for row, column, seen in ((1, 1, 1), (2, 1, 1), (2, 2, 1), (0, 0, 1), (0, 2, 0),
+                                  (2, 0, 0)):
+            image = torch.zeros(1, 1, 3, 3)
+            image[0, 0, row, column] = 1.0
+            self.assertEqual(conv(image)[0, 0, 1, 1].item(), seen, (row, column))
+
+    def test_cells_off_the_board_do_not_matter(self):
+        torch.manual_seed(3)
+        net = network_model.LifelineNet(blocks=2, channels=8).eval()
+        state = {"to_move": "black", "black": ["A1", "C3"], "white": ["E5", "B2"],
+                 "legal": ["B1", "D4", "C5"], "pending": None, "stones_to_place": 1,
+                 "can_swap": False}
+        planes = torch.from_numpy(network_data.encode_position(3, state)).view(1, -1, 5, 5)
+        noisy = planes.clone()
+        off_board = planes[0, 2] == 0
+        noisy[0, :2, off_board] = 1.0  # stones off the board: nonsense the net must not see
+        with torch.no_grad():
+            first, second = net(planes), net(noisy)
+        for a, b in zip(first, second):
+            self.assertTrue(torch.allclose(a, b))
+        actions = first[0][0]
+        legal = {network_data.cell_index(3, c) for c in state["legal"]}
+        self.assertTrue(all((actions[i] > -1e8) == (i in legal) for i in range(26)))
+
+
+@unittest.skipIf(MISSING, f"{MISSING} in {sys.executable}")
+class EngineFixtureTest(unittest.TestCase):
+    """The small random network and its outputs that the engine's own test reads: the files
+    must be what the Python model writes and computes now (LIFELINE_UPDATE_FIXTURES=1 rewrites
+    them after a deliberate change of the model or the format)."""
+
+    def test_fixtures_are_the_python_models(self):
+        from lifeline_tools import network_export
+
+        net = network_export.random_like(network_model.LifelineNet(blocks=2, channels=8), 7)
+        engine = gtp.GtpEngine(ENGINE)
+        self.addCleanup(engine.close)
+        expected = network_export.reference_text(net, engine, FIXTURE_CASES)
+        with tempfile.TemporaryDirectory() as folder:
+            weights = os.path.join(folder, "tiny.net")
+            network_export.write_weights(net, weights)
+            with open(weights, "rb") as stream:
+                written = stream.read()
+        if os.environ.get("LIFELINE_UPDATE_FIXTURES"):
+            with open(os.path.join(FIXTURES, "tiny.net"), "wb") as stream:
+                stream.write(written)
+            with open(os.path.join(FIXTURES, "tiny_expected.txt"), "w") as stream:
+                stream.write(expected)
+        with open(os.path.join(FIXTURES, "tiny.net"), "rb") as stream:
+            self.assertEqual(stream.read(), written)
+        with open(os.path.join(FIXTURES, "tiny_expected.txt"), encoding="utf-8") as stream:
+            committed = stream.read().split()
+        fresh = expected.split()
+        self.assertEqual(len(committed), len(fresh))
+        for old, new in zip(committed, fresh):
+            try:
+                self.assertAlmostEqual(float(old), float(new), places=5)
+            except ValueError:
+                self.assertEqual(old, new)
+
+
+@unittest.skipIf(MISSING, f"{MISSING} in {sys.executable}")
+class PipelineTest(unittest.TestCase):
+    def test_generate_train_evaluate(self):
+        with tempfile.TemporaryDirectory() as folder:
+            games = os.path.join(folder, "games")
+            weights = os.path.join(folder, "net.pt")
+
+            def run(*arguments):
+                done = subprocess.run([sys.executable, NETWORK, *arguments, "--engine", ENGINE],
+                                      capture_output=True, text=True, timeout=600)
+                self.assertEqual(done.returncode, 0, done.stderr)
+                return done.stdout
+
+            run("generate", "--out", games, "--base", "3", "--games", "11", "--visits", "20")
+            trained = run("train", "--weights", weights, "--epochs", "2", "--blocks", "1",
+                          "--channels", "8", "--threads", "1", games)
+            self.assertIn("9 games to train on, 2 held out", trained)  # games 0 and 10 held out
+            self.assertIn("epoch 2:", trained)
+            figures = run("evaluate", "--weights", weights, "--threads", "1", games)
+            self.assertRegex(figures, r"network_top1 [0-9.]+, network_top10 [0-9.]+, "
+                                      r"model_top1 [0-9.]+, model_top10 [0-9.]+")
+            net, note = network_model.load(weights)
+            self.assertEqual(note["training_games"], 9)
+            self.assertEqual(json.loads(json.dumps(note))["folders"][games]["visits"], 20)
+
+
+if __name__ == "__main__":
+    unittest.main()

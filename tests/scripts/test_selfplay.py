@@ -1,0 +1,105 @@
+"""scripts/network.py generate and lifeline_tools/selfplay.py against the engine: games are
+recorded whole and replay legally to their recorded end, a run resumes after its last complete
+game (also after a torn line) and plays each game exactly as a fresh run would, a folder
+refuses games of other settings, and a report's double-turn orders count as one candidate.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+from helpers import ROOT
+from lifeline_tools import gtp, selfplay
+
+ENGINE = os.environ.get("LIFELINE_ENGINE", os.path.join(ROOT, "build", "lifeline"))
+NETWORK = os.path.join(ROOT, "scripts", "network.py")
+
+
+def generate(out, *flags):
+    return subprocess.run([sys.executable, NETWORK, "generate", "--out", out, "--engine", ENGINE,
+                           "--base", "3", "--visits", "30", *flags],
+                          capture_output=True, text=True, timeout=300)
+
+
+class SelfPlayTest(unittest.TestCase):
+    def setUp(self):
+        self.folder = tempfile.TemporaryDirectory()
+        self.out = os.path.join(self.folder.name, "games")
+
+    def tearDown(self):
+        self.folder.cleanup()
+
+    def test_games_replay_to_their_recorded_end(self):
+        self.assertEqual(generate(self.out, "--games", "2").returncode, 0)
+        games = selfplay.read_games(self.out)
+        self.assertEqual(sorted(g["number"] for g in games), [0, 1])
+        engine = gtp.GtpEngine(ENGINE)
+        self.addCleanup(engine.close)
+        for game in games:
+            self.assertEqual(engine.send("boardsize 3").ok, True)
+            settled = game["settled"]
+            for number, turn in enumerate(game["turns"]):
+                if number == settled["turn"]:
+                    state = json.loads(engine.send("lifeline-state").text)
+                    self.assertEqual(selfplay.territory(3, state["black"], state["white"]),
+                                     settled["territory"])
+                self.assertEqual(turn["sampled"], number < 8)
+                visits = [v for _, v in turn["candidates"]]
+                self.assertEqual(visits, sorted(visits, reverse=True))
+                moves = [m for m, _ in turn["candidates"]]
+                self.assertEqual(len(moves), len(set(moves)))
+                answer = engine.send(f"play {turn['color']} {turn['move']}")
+                self.assertTrue(answer.ok, answer.text)
+            state = json.loads(engine.send("lifeline-state").text)
+            self.assertTrue(state["over"])
+            if settled["turn"] == len(game["turns"]):  # settled only by the end
+                self.assertIn(settled["territory"],
+                              (selfplay.territory(3, state["black"], state["white"]),
+                               game["winner"][0] * 19))
+            self.assertEqual((state["winner"], state["black"], state["white"]),
+                             (game["winner"], game["black"], game["white"]))
+
+    def test_a_run_resumes_and_plays_the_same_games(self):
+        self.assertEqual(generate(self.out, "--games", "3").returncode, 0)
+        whole = {g["number"]: g for g in selfplay.read_games(self.out)}
+        other = os.path.join(self.folder.name, "other")
+        self.assertEqual(generate(other, "--games", "1").returncode, 0)
+        path = os.path.join(other, selfplay.GAMES_FILE)
+        with open(path, "a", encoding="utf-8") as stream:
+            stream.write('{"number": 1, "tur')  # a run killed in the middle of a line
+        run = generate(other, "--games", "3")
+        self.assertEqual(run.returncode, 0, run.stderr)
+        self.assertIn("1 games in", run.stdout)
+        resumed = {g["number"]: g for g in selfplay.read_games(other)}
+        self.assertEqual(resumed, whole)
+
+    def test_other_settings_are_refused(self):
+        self.assertEqual(generate(self.out, "--games", "1").returncode, 0)
+        run = generate(self.out, "--games", "2", "--visits", "31")
+        self.assertEqual(run.returncode, 2)
+        self.assertIn("holds games played with", run.stderr)
+        self.assertEqual(len(selfplay.read_games(self.out)), 1)
+
+    def test_territory(self):
+        row3 = ["A3", "B3", "C3", "D3", "E3"]
+        self.assertIsNone(selfplay.territory(3, row3, ["C5"]))  # the top touches both
+        self.assertEqual(selfplay.territory(3, row3, ["B4", "C4", "D4", "E4"]),
+                         "bbb" "bbbb" "bbbbb" "wwww" "www")
+        self.assertEqual(selfplay.territory(3, ["A1", "C1"], []), "b" * 19)
+        self.assertIsNone(selfplay.territory(3, [], []))
+
+    def test_double_turn_orders_are_one_candidate(self):
+        lines = ["info move A1,C3 visits 9 winrate 0.4 prior 0.5 order 0 pv A1,C3 "
+                 "info move B1,D3 visits 7 winrate 0.6 prior 0.5 order 1 pv B1,D3 "
+                 "info move A1,C3 visits 5 winrate 0.3 prior 0.5 order 2 pv A1,C3",
+                 "play A1,C3"]
+        self.assertEqual(selfplay.root_candidates(lines),
+                         [("A1,C3", 14, 0.4), ("B1,D3", 7, 0.6)])
+        self.assertEqual(selfplay.root_candidates(["play D4"]), [])
+
+
+if __name__ == "__main__":
+    unittest.main()
