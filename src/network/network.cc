@@ -13,28 +13,54 @@ namespace {
 // read row by row without (-1, +1) and (+1, -1), which are no neighbours.
 constexpr int kOffsets[7][2] = {{-1, -1}, {-1, 0}, {0, -1}, {0, 0}, {0, 1}, {1, 0}, {1, 1}};
 
-// Activations: channels x cells of the grid, channel-major.
+// Activations: channels x cells of the padded grid (the board's grid with a border of one
+// cell all round), channel-major. The border makes every neighbour of a grid cell an index at
+// a fixed distance, so a kernel offset is one long contiguous multiply-add that the compiler
+// vectorises; what lands on the border or off the board is masked away after each layer.
 using Activations = std::vector<float>;
 
-// out = conv(in) over a size x size grid with zero padding.
-void HexConvolve(const HexConvWeights& conv, const Activations& in, int size, Activations& out) {
-  const int cells = size * size;
-  out.assign(static_cast<size_t>(conv.outputs) * cells, 0.0f);
+// out = conv(in) over the padded grid of width `padded`. Outputs go four at a time, so that
+// each input value loaded serves four multiply-adds.
+void HexConvolve(const HexConvWeights& conv, const Activations& in, int padded, Activations& out) {
+  constexpr int kBlock = 4;
+  const int cells = padded * padded;
+  // Cells whose every neighbour lies inside the padded grid: all but its outer ring's ends.
+  const int first = padded + 1, last = cells - padded - 1;
+  out.resize(static_cast<size_t>(conv.outputs) * cells);
+  // Where a short last block's missing outputs go (with weight zero), so that the four
+  // targets never alias.
+  std::vector<float> spare(static_cast<size_t>(kBlock) * cells);
   for (int o = 0; o < conv.outputs; ++o) {
-    float* target = &out[static_cast<size_t>(o) * cells];
-    std::fill(target, target + cells, conv.bias[o]);
+    std::fill(&out[static_cast<size_t>(o) * cells], &out[static_cast<size_t>(o + 1) * cells],
+              conv.bias[o]);
+  }
+  for (int o0 = 0; o0 < conv.outputs; o0 += kBlock) {
+    const int block = std::min(kBlock, conv.outputs - o0);
+    float* target[kBlock];
+    for (int b = 0; b < kBlock; ++b) {
+      target[b] = b < block ? &out[static_cast<size_t>(o0 + b) * cells]
+                            : &spare[static_cast<size_t>(b) * cells];
+    }
     for (int i = 0; i < conv.inputs; ++i) {
       const float* source = &in[static_cast<size_t>(i) * cells];
-      const float* w = &conv.weights[(static_cast<size_t>(o) * conv.inputs + i) * 7];
       for (int k = 0; k < 7; ++k) {
-        const int dy = kOffsets[k][0], dx = kOffsets[k][1];
-        const float weight = w[k];
-        // Rows and columns whose neighbour at (dy, dx) lies on the grid.
-        for (int y = std::max(0, -dy); y < size - std::max(0, dy); ++y) {
-          const int x0 = std::max(0, -dx), x1 = size - std::max(0, dx);
-          float* row = target + y * size;
-          const float* from = source + (y + dy) * size + dx;
-          for (int x = x0; x < x1; ++x) row[x] += weight * from[x];
+        float weight[kBlock];
+        for (int b = 0; b < kBlock; ++b) {
+          weight[b] = b < block
+                          ? conv.weights[(static_cast<size_t>(o0 + b) * conv.inputs + i) * 7 + k]
+                          : 0.0f;
+        }
+        const float* from = source + kOffsets[k][0] * padded + kOffsets[k][1];
+        float* __restrict t0 = target[0];
+        float* __restrict t1 = target[1];
+        float* __restrict t2 = target[2];
+        float* __restrict t3 = target[3];
+        for (int c = first; c < last; ++c) {
+          const float v = from[c];
+          t0[c] += weight[0] * v;
+          t1[c] += weight[1] * v;
+          t2[c] += weight[2] * v;
+          t3[c] += weight[3] * v;
         }
       }
     }
@@ -109,16 +135,27 @@ NetworkOutput Network::Evaluate(const Position& position) const {
   const Geometry& geometry = position.geometry();
   const int size = geometry.diameter();
   const int cells = size * size;
-  Activations input = Encode(position);
-  const std::vector<float> mask(input.begin() + 2 * cells, input.begin() + 3 * cells);
+  const int padded = size + 2;
+  const int padded_cells = padded * padded;
+  // The padded index of each cell of the grid.
+  std::vector<int> at(cells);
+  for (int c = 0; c < cells; ++c) at[c] = (geometry.Y(c) + 1) * padded + geometry.X(c) + 1;
+  const std::vector<float> planes = Encode(position);
+  Activations input(static_cast<size_t>(kNetworkPlanes) * padded_cells, 0.0f);
+  for (int p = 0; p < kNetworkPlanes; ++p) {
+    for (int c = 0; c < cells; ++c) {
+      input[static_cast<size_t>(p) * padded_cells + at[c]] = planes[p * cells + c];
+    }
+  }
+  const std::vector<float> mask(input.begin() + 2 * padded_cells, input.begin() + 3 * padded_cells);
 
   Activations x, y, z;
-  HexConvolve(weights_.stem, input, size, x);
+  HexConvolve(weights_.stem, input, padded, x);
   ReluMask(x, mask);
   for (size_t b = 0; b + 1 < weights_.tower.size(); b += 2) {
-    HexConvolve(weights_.tower[b], x, size, y);
+    HexConvolve(weights_.tower[b], x, padded, y);
     ReluMask(y, mask);
-    HexConvolve(weights_.tower[b + 1], y, size, z);
+    HexConvolve(weights_.tower[b + 1], y, padded, z);
     for (size_t i = 0; i < z.size(); ++i) z[i] += x[i];
     ReluMask(z, mask);
     std::swap(x, z);
@@ -131,7 +168,7 @@ NetworkOutput Network::Evaluate(const Position& position) const {
   for (int c = 0; c < channels; ++c) {
     float sum = 0, peak = -1e30f;
     geometry.cells().ForEach([&](int cell) {
-      const float v = x[static_cast<size_t>(c) * cells + cell];
+      const float v = x[static_cast<size_t>(c) * padded_cells + at[cell]];
       sum += v;
       peak = std::max(peak, v);
     });
@@ -141,32 +178,33 @@ NetworkOutput Network::Evaluate(const Position& position) const {
 
   NetworkOutput out;
   // Policy: a softmax over the legal placements and the swap.
-  const std::vector<float> logits = PointwiseHead(weights_.policy, x, cells);
+  const std::vector<float> logits = PointwiseHead(weights_.policy, x, padded_cells);
   const float swap_logit = Dense(weights_.swap, pooled)[0];
   const bool swap_allowed = !position.IsOver() && position.CanSwap();
-  const float* legal = &input[static_cast<size_t>(7) * cells];
+  const float* legal = &planes[static_cast<size_t>(7) * cells];
   float top = swap_allowed ? swap_logit : -1e30f;
   for (int i = 0; i < cells; ++i) {
-    if (legal[i] > 0) top = std::max(top, logits[i]);
+    if (legal[i] > 0) top = std::max(top, logits[at[i]]);
   }
   out.policy.assign(cells, 0.0f);
   double total = swap_allowed ? std::exp(static_cast<double>(swap_logit - top)) : 0.0;
   for (int i = 0; i < cells; ++i) {
-    if (legal[i] > 0) total += out.policy[i] = std::exp(logits[i] - top);
+    if (legal[i] > 0) total += out.policy[i] = std::exp(logits[at[i]] - top);
   }
   if (total > 0) {
     for (float& p : out.policy) p = static_cast<float>(p / total);
-    out.swap = swap_allowed ? static_cast<float>(std::exp(static_cast<double>(swap_logit - top)) /
-                                                 total)
-                            : 0.0f;
+    out.swap = swap_allowed
+                   ? static_cast<float>(std::exp(static_cast<double>(swap_logit - top)) / total)
+                   : 0.0f;
   }
   // Value: a logit through a hidden layer.
   std::vector<float> hidden = Dense(weights_.value_hidden, pooled);
   for (float& h : hidden) h = std::max(h, 0.0f);
   out.value = 1.0f / (1.0f + std::exp(-Dense(weights_.value, hidden)[0]));
   // Territory: tanh of a 1x1 convolution, zero off the board.
-  out.territory = PointwiseHead(weights_.territory, x, cells);
-  for (int i = 0; i < cells; ++i) out.territory[i] = std::tanh(out.territory[i]) * mask[i];
+  const std::vector<float> territory = PointwiseHead(weights_.territory, x, padded_cells);
+  out.territory.assign(cells, 0.0f);
+  geometry.cells().ForEach([&](int c) { out.territory[c] = std::tanh(territory[at[c]]); });
   return out;
 }
 

@@ -49,8 +49,7 @@ struct NetworkWeights {
 // not finite is an error that names the file.
 absl::StatusOr<NetworkWeights> ReadNetworkWeights(const std::string& path);
 // The same from the file's bytes; `name` names it in errors.
-absl::StatusOr<NetworkWeights> ParseNetworkWeights(absl::string_view bytes,
-                                                   absl::string_view name);
+absl::StatusOr<NetworkWeights> ParseNetworkWeights(absl::string_view bytes, absl::string_view name);
 
 }  // namespace lifeline
 

@@ -61,13 +61,12 @@ int main(int argc, char** argv) {
     position.Play(*move);
   }
   float sink = 0;
-  const double evaluations =
-      Rate(seconds, [&] { sink += network->Evaluate(position).value; });
+  const double evaluations = Rate(seconds, [&] { sink += network->Evaluate(position).value; });
   const double playouts = Rate(seconds, [&] {
     lifeline::Rng playout_rng(rng.Next());
     sink += static_cast<float>(lifeline::RandomPlayout(position, playout_rng).actions);
   });
-  std::printf("base %d evaluations/s %.1f playouts/s %.1f playouts_per_evaluation %.1f%s\n",
-              base, evaluations, playouts, playouts / evaluations, sink < 0 ? " " : "");
+  std::printf("base %d evaluations/s %.1f playouts/s %.1f playouts_per_evaluation %.1f%s\n", base,
+              evaluations, playouts, playouts / evaluations, sink < 0 ? " " : "");
   return 0;
 }

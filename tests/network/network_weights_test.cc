@@ -16,8 +16,7 @@ namespace {
 std::string File(int blocks, int channels, float value = 0.5f) {
   const size_t count = 9u * 8 * channels + channels +
                        2u * blocks * (9u * channels * channels + channels) + 2 * (channels + 1) +
-                       (2u * channels + 1) + (2u * channels * channels + channels) +
-                       (channels + 1);
+                       (2u * channels + 1) + (2u * channels * channels + channels) + (channels + 1);
   std::string bytes =
       absl::StrCat("lifeline-network 1 planes 8 blocks ", blocks, " channels ", channels, "\n");
   for (size_t i = 0; i < count; ++i) {

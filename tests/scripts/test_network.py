@@ -112,25 +112,33 @@ class EngineFixtureTest(unittest.TestCase):
     them after a deliberate change of the model or the format)."""
 
     def test_fixtures_are_the_python_models(self):
+        # Two networks: blocks, channels (a multiple of four, and not), seed of the weights.
+        for name, blocks, channels, seed in (("tiny", 2, 8, 7), ("odd", 1, 6, 8)):
+            with self.subTest(name=name):
+                self.check_fixture(name, blocks, channels, seed)
+
+    def check_fixture(self, name, blocks, channels, seed):
         from lifeline_tools import network_export
 
-        net = network_export.random_like(network_model.LifelineNet(blocks=2, channels=8), 7)
+        net = network_export.random_like(network_model.LifelineNet(blocks, channels), seed)
         engine = gtp.GtpEngine(ENGINE)
         self.addCleanup(engine.close)
         expected = network_export.reference_text(net, engine, FIXTURE_CASES)
         with tempfile.TemporaryDirectory() as folder:
-            weights = os.path.join(folder, "tiny.net")
+            weights = os.path.join(folder, "net")
             network_export.write_weights(net, weights)
             with open(weights, "rb") as stream:
                 written = stream.read()
+        weights_file = os.path.join(FIXTURES, f"{name}.net")
+        expected_file = os.path.join(FIXTURES, f"{name}_expected.txt")
         if os.environ.get("LIFELINE_UPDATE_FIXTURES"):
-            with open(os.path.join(FIXTURES, "tiny.net"), "wb") as stream:
+            with open(weights_file, "wb") as stream:
                 stream.write(written)
-            with open(os.path.join(FIXTURES, "tiny_expected.txt"), "w") as stream:
+            with open(expected_file, "w", encoding="utf-8") as stream:
                 stream.write(expected)
-        with open(os.path.join(FIXTURES, "tiny.net"), "rb") as stream:
+        with open(weights_file, "rb") as stream:
             self.assertEqual(stream.read(), written)
-        with open(os.path.join(FIXTURES, "tiny_expected.txt"), encoding="utf-8") as stream:
+        with open(expected_file, encoding="utf-8") as stream:
             committed = stream.read().split()
         fresh = expected.split()
         self.assertEqual(len(committed), len(fresh))
