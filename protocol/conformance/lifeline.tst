@@ -115,3 +115,19 @@
 #? []
 641 lifeline-turn
 #? [black 2 opening]
+
+# The network (option network, lifeline-network): which file is found depends on the
+# installation, so only its absence and the refusals are pinned here; tests/engine and
+# tests/network check a real network's answers.
+642 lifeline-set network none
+#? []
+643 lifeline-network
+#? [(?#error)no network \(network is none\)]*
+644 lifeline-gfx_territory
+#? [(?#error)no network \(network is none\)]*
+645 lifeline-set network /nonexistent/lifeline.net
+#? [(?#error)cannot read network file /nonexistent/lifeline.net]*
+646 lifeline-set network
+#? [none]
+647 lifeline-network extra
+#? [(?#error)syntax error: expected 0 arguments]*

@@ -1,8 +1,11 @@
 #include "engine/engine.h"
 
 #include <algorithm>
+#include <filesystem>
+#include <system_error>
 #include <utility>
 
+#include "absl/strings/str_cat.h"
 #include "core/check.h"
 #include "engine/engine_options.h"
 #include "engine/player_factory.h"
@@ -100,6 +103,43 @@ void Engine::RebuildPlayer() { player_.reset(); }
 Player& Engine::CurrentPlayer() {
   if (player_ == nullptr) player_ = MakePlayer(options_, solver_, environment_);
   return *player_;
+}
+
+namespace {
+
+constexpr char kAutoNetwork[] = "auto";
+constexpr char kNoNetwork[] = "none";
+
+}  // namespace
+
+absl::Status Engine::SelectNetwork() {
+  network_.reset();
+  const std::string name = options_.Get(option::kNetwork);
+  if (name == kAutoNetwork || name == kNoNetwork) return absl::OkStatus();
+  absl::StatusOr<Network> loaded = Network::Load(name);
+  if (!loaded.ok()) return loaded.status();
+  network_ = *std::move(loaded);
+  return absl::OkStatus();
+}
+
+absl::StatusOr<const Network*> Engine::network() {
+  if (network_) return &*network_;
+  const std::string name = options_.Get(option::kNetwork);
+  if (name == kNoNetwork) return absl::FailedPreconditionError("no network (network is none)");
+  if (name != kAutoNetwork) {  // a file that was read when set; read it again
+    LL_RETURN_IF_ERROR(SelectNetwork());
+    return &*network_;
+  }
+  for (const std::string& path : environment_.default_networks) {
+    std::error_code error;
+    if (!std::filesystem::exists(path, error)) continue;
+    absl::StatusOr<Network> loaded = Network::Load(path);
+    if (!loaded.ok()) return loaded.status();  // a damaged file is worth saying so
+    network_ = *std::move(loaded);
+    return &*network_;
+  }
+  return absl::FailedPreconditionError(
+      "no network: none installed; name a file with lifeline-set network FILE");
 }
 
 void Engine::StartGame(Game game) {

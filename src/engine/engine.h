@@ -14,6 +14,7 @@
 #include "core/rules.h"
 #include "engine/engine_environment.h"
 #include "engine/options.h"
+#include "network/network.h"
 #include "search/player.h"
 #include "search/time_control.h"
 #include "solver/dfpn.h"
@@ -84,6 +85,13 @@ class Engine {
 
   void Reseed(uint64_t seed) { rng_ = Rng(seed); }
 
+  // The network that the option `network` names: a file loaded at the first use (`auto`:
+  // the first of the environment's default_networks that exists), or why there is none.
+  absl::StatusOr<const Network*> network();
+  // Applies the option `network`: a file name is loaded at once (a file that cannot be read
+  // as a network refuses the value); `auto` and `none` drop the loaded network.
+  absl::Status SelectNetwork();
+
  private:
   void StartGame(Game game);
   Player& CurrentPlayer();
@@ -96,6 +104,7 @@ class Engine {
   TimeControl time_control_;
   std::shared_ptr<Solver> solver_;
   bool ponder_requested_ = false;
+  std::optional<Network> network_;
 };
 
 }  // namespace lifeline

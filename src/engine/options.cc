@@ -29,6 +29,8 @@ std::string TypeName(OptionType type) {
       return "number";
     case OptionType::kChoice:
       return "choice";
+    case OptionType::kText:
+      return "text";
   }
   return "";
 }
@@ -58,6 +60,11 @@ bool Fits(const OptionSpec& spec, const OptionValue& value) {
       return s != nullptr &&
              std::find(spec.choices.begin(), spec.choices.end(), *s) != spec.choices.end();
     }
+    case OptionType::kText: {
+      const std::string* s = std::get_if<std::string>(&value);
+      return s != nullptr && !s->empty() && s->size() <= kMaxOptionText &&
+             std::all_of(s->begin(), s->end(), [](char c) { return c > ' ' && c < 127; });
+    }
   }
   return false;
 }
@@ -82,6 +89,7 @@ std::optional<OptionValue> ReadValue(const OptionSpec& spec, absl::string_view t
       return OptionValue(value);
     }
     case OptionType::kChoice:
+    case OptionType::kText:
       return OptionValue(std::string(text));
   }
   return std::nullopt;
@@ -116,6 +124,8 @@ std::string OptionRangeText(const OptionSpec& spec) {
       return absl::StrCat(spec.number_min, "..", spec.number_max);
     case OptionType::kChoice:
       return absl::StrJoin(spec.choices, "|");
+    case OptionType::kText:
+      return absl::StrCat("one word of at most ", kMaxOptionText, " printable characters");
   }
   return "";
 }
@@ -148,6 +158,11 @@ OptionSpec OptionSpec::Choice(OptionKey<std::string> key, std::string default_va
       MakeSpec(key.name(), OptionType::kChoice, std::move(default_value), std::move(help));
   spec.choices = std::move(choices);
   return spec;
+}
+
+OptionSpec OptionSpec::Text(OptionKey<std::string> key, std::string default_value,
+                            std::string help) {
+  return MakeSpec(key.name(), OptionType::kText, std::move(default_value), std::move(help));
 }
 
 OptionSpec&& OptionSpec::WithHook(std::function<absl::Status()> apply) && {

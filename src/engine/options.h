@@ -15,10 +15,14 @@
 
 namespace lifeline {
 
-enum class OptionType { kBool, kInt, kNumber, kChoice };
+enum class OptionType { kBool, kInt, kNumber, kChoice, kText };
 
-// kBool: bool, kInt: int64_t, kNumber: double, kChoice: std::string.
+// kBool: bool, kInt: int64_t, kNumber: double, kChoice and kText: std::string. A text is one
+// word: printable characters without white space, at most kMaxOptionText of them (a file
+// name, for instance).
 using OptionValue = std::variant<bool, int64_t, double, std::string>;
+
+inline constexpr size_t kMaxOptionText = 1024;
 
 // The name of an option together with the type of its value: code reads and writes options
 // through keys, so a misspelt name or a wrong type fails to compile. T is bool, int64_t,
@@ -55,6 +59,7 @@ struct OptionSpec {
                            std::string help);
   static OptionSpec Choice(OptionKey<std::string> key, std::string default_value,
                            std::vector<std::string> choices, std::string help);
+  static OptionSpec Text(OptionKey<std::string> key, std::string default_value, std::string help);
   OptionSpec&& WithHook(std::function<absl::Status()> apply) &&;
 };
 

@@ -137,6 +137,10 @@ void DeclareSearchOptions(OptionTable& table, Engine& engine) {
                       engine.ResetSolver();
                       return absl::OkStatus();
                     }));
+  table.Declare(OptionSpec::Text(option::kNetwork, "auto",
+                                 "the network file (docs/network.md): auto (lifeline.net beside "
+                                 "the engine or in its share/lifeline), none, or a file name")
+                    .WithHook([&engine] { return engine.SelectNetwork(); }));
 }
 
 }  // namespace lifeline

@@ -46,6 +46,8 @@ void AddSearchCommands(CommandRegistry& registry, CommandContext& context);
 void AddSolverCommands(CommandRegistry& registry, CommandContext& context);
 // lifeline-move_features.
 void AddMoveFeatureCommands(CommandRegistry& registry, CommandContext& context);
+// lifeline-network, lifeline-gfx_territory.
+void AddNetworkCommands(CommandRegistry& registry, CommandContext& context);
 // gogui-analyze_commands and the analysis commands it lists.
 void AddGoGuiAnalyzeCommands(CommandRegistry& registry, CommandContext& context);
 

@@ -25,6 +25,7 @@ constexpr const char* kAnalyzeCommands[] = {
     "gfx/Lifeline: candidates, 5 s/lifeline-gfx_analyze 5",
     "gfx/Lifeline: principal variation, 5 s/lifeline-gfx_variation 5",
     "gfx/Lifeline: solve (exact, 10 s)/lifeline-gfx_solve 10",
+    "gfx/Lifeline: territory (network)/lifeline-gfx_territory",
     "param/Lifeline: search settings/lifeline-gogui_settings",
 };
 
@@ -52,6 +53,7 @@ std::string SettingLine(const OptionSpec& spec, const std::string& value) {
       return absl::StrCat("[list/", absl::StrJoin(spec.choices, "/"), "] ", spec.name, " ", value);
     case OptionType::kInt:
     case OptionType::kNumber:
+    case OptionType::kText:
       break;
   }
   return absl::StrCat("[string] ", spec.name, " ", value);

@@ -51,6 +51,7 @@ Session::Session(std::istream& in, std::ostream& out, const EngineEnvironment& e
   AddGoGuiAnalyzeCommands(registry_, context_);
   AddSearchCommands(registry_, context_);
   AddSolverCommands(registry_, context_);
+  AddNetworkCommands(registry_, context_);
   AddMoveFeatureCommands(registry_, context_);
 }
 

@@ -4,10 +4,12 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <random>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "absl/strings/numbers.h"
@@ -55,12 +57,23 @@ int BenchPlayouts(const std::string& base_text, const std::string& seconds_text,
   return 0;
 }
 
+// Where `network auto` looks: lifeline.net beside the program (the build folder, where the
+// build copies it) and in the share/lifeline folder of its installation prefix.
+std::vector<std::string> DefaultNetworks() {
+  std::error_code error;
+  const std::filesystem::path program = std::filesystem::read_symlink("/proc/self/exe", error);
+  if (error) return {};
+  const std::filesystem::path folder = program.parent_path();
+  return {(folder / "lifeline.net").string(),
+          (folder.parent_path() / "share" / "lifeline" / "lifeline.net").string()};
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   std::setvbuf(stdin, nullptr, _IONBF, 0);
   const lifeline::EngineEnvironment environment{lifeline::RealClock::Instance(),
-                                                lifeline::MoveModel::Default()};
+                                                lifeline::MoveModel::Default(), DefaultNetworks()};
   lifeline::Session session(std::cin, std::cout, environment, StdinReady);
   lifeline::OptionTable& options = session.engine().options();
   const std::vector<std::string> args(argv + 1, argv + argc);

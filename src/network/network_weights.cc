@@ -1,10 +1,13 @@
 #include "network/network_weights.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
-#include <sstream>
+#include <iterator>
+#include <system_error>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -14,10 +17,13 @@ namespace lifeline {
 namespace {
 
 constexpr int kFormatVersion = 1;
+constexpr char kMagic[] = "lifeline-network ";
 // Far beyond any network a CPU core can run: guards the allocations against a corrupt header.
 constexpr int kMaxChannels = 1024;
 constexpr int kMaxBlocks = 64;
 constexpr int kMaxPlanes = 256;
+// Larger than any network of kMaxBlocks blocks of kMaxChannels: a bound on what is read.
+constexpr uintmax_t kMaxFileBytes = uintmax_t{1} << 30;
 // The 3x3 kernel positions (row-major) of the hexagonal offsets: all but (0, 2) and (2, 0).
 constexpr int kKernelTaps[7] = {0, 1, 3, 4, 5, 7, 8};
 
@@ -78,7 +84,9 @@ absl::StatusOr<NetworkWeights> ParseNetworkWeights(absl::string_view bytes,
     return absl::InvalidArgumentError(absl::StrCat("network file ", name, ": ", why));
   };
   const size_t header_end = bytes.find('\n');
-  if (header_end == absl::string_view::npos || header_end > 200) return corrupt("no header");
+  if (header_end == absl::string_view::npos || header_end > 200) {
+    return corrupt("not a lifeline network (no header)");
+  }
   const std::vector<absl::string_view> words =
       absl::StrSplit(bytes.substr(0, header_end), ' ', absl::SkipEmpty());
   int version = 0, planes = 0, blocks = 0, channels = 0;
@@ -116,11 +124,23 @@ absl::StatusOr<NetworkWeights> ParseNetworkWeights(absl::string_view bytes,
 }
 
 absl::StatusOr<NetworkWeights> ReadNetworkWeights(const std::string& path) {
+  // Only a regular file of bounded size: a device or a pipe could be read forever.
+  std::error_code error;
+  const bool regular = std::filesystem::is_regular_file(path, error);
+  const uintmax_t size = regular ? std::filesystem::file_size(path, error) : 0;
   std::ifstream file(path, std::ios::binary);
-  if (!file) return absl::NotFoundError(absl::StrCat("cannot read network file ", path));
-  std::ostringstream bytes;
-  bytes << file.rdbuf();
-  return ParseNetworkWeights(bytes.str(), path);
+  if (!regular || error || !file) {
+    return absl::NotFoundError(absl::StrCat("cannot read network file ", path));
+  }
+  if (size > kMaxFileBytes) {
+    return absl::InvalidArgumentError(absl::StrCat("network file ", path, ": too large"));
+  }
+  // A file of another kind is refused by its first bytes, before it is read whole.
+  std::string bytes(std::min<uintmax_t>(size, sizeof(kMagic) - 1), '\0');
+  file.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  if (bytes != kMagic) return ParseNetworkWeights(bytes, path);
+  bytes.append(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+  return ParseNetworkWeights(bytes, path);
 }
 
 }  // namespace lifeline

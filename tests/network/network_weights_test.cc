@@ -62,11 +62,14 @@ TEST(NetworkWeightsTest, EveryDamageIsAnError) {
   }
 }
 
-TEST(NetworkWeightsTest, AMissingFileNamesItself) {
-  const auto weights = ReadNetworkWeights("/nonexistent/lifeline.net");
-  ASSERT_FALSE(weights.ok());
-  EXPECT_EQ(weights.status().code(), absl::StatusCode::kNotFound);
-  EXPECT_NE(weights.status().message().find("/nonexistent/lifeline.net"), std::string::npos);
+TEST(NetworkWeightsTest, OnlyARegularFileIsRead) {
+  // A missing file, a folder, and a device that would never end.
+  for (const char* path : {"/nonexistent/lifeline.net", "/tmp", "/dev/zero"}) {
+    const auto weights = ReadNetworkWeights(path);
+    ASSERT_FALSE(weights.ok()) << path;
+    EXPECT_EQ(weights.status().code(), absl::StatusCode::kNotFound);
+    EXPECT_NE(weights.status().message().find(path), std::string::npos);
+  }
 }
 
 }  // namespace
