@@ -1,8 +1,9 @@
 # What `cmake --install` puts in place under any prefix, and the Debian package that CPack
-# builds from it (scripts/package.sh). The engine loads no file at run time (the learned move
-# model is compiled in), so it needs only itself; the manual page, the documentation and the
-# protocol's conformance transcripts (a regression suite for any build of the engine) come
-# with it.
+# builds from it (scripts/package.sh). The engine needs no file to play (the learned move
+# model is compiled in); the trained network, which it reads only for the commands that show
+# the network's judgement, goes to share/lifeline, where it looks for it. The manual page, the
+# documentation and the protocol's conformance transcripts (a regression suite for any build
+# of the engine) come with it.
 include(GNUInstallDirs)
 
 install(TARGETS lifeline RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
@@ -20,6 +21,10 @@ install(FILES ${PROJECT_SOURCE_DIR}/README.md
         DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/protocol/conformance
         DESTINATION ${CMAKE_INSTALL_DATADIR}/lifeline)
+# The trained network, where the engine's option network auto looks (docs/network.md).
+if(EXISTS ${LIFELINE_NETWORK_FILE})
+  install(FILES ${LIFELINE_NETWORK_FILE} DESTINATION ${CMAKE_INSTALL_DATADIR}/lifeline)
+endif()
 
 set(CPACK_PACKAGE_NAME lifeline)
 set(CPACK_PACKAGE_VENDOR "lifeline")

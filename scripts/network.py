@@ -40,8 +40,10 @@ DEFAULT_ENGINE = os.path.join(SCRIPTS, "..", "build", "lifeline")
 def generate(options):
     settings = selfplay.SelfPlaySettings(
         engine=options.engine, base=options.base, rules=options.rules, komi=options.komi,
-        visits=options.visits, sample_turns=options.sample_turns, seed=options.seed)
+        visits=options.visits, sample_turns=options.sample_turns, seed=options.seed,
+        engine_version=selfplay.engine_version(options.engine))
     try:
+        lock = selfplay.lock_folder(options.out)
         selfplay.claim_folder(options.out, settings)
     except selfplay.SettingsMismatch as error:
         print(f"network.py: {error}", file=sys.stderr)
@@ -49,24 +51,25 @@ def generate(options):
     done = set(selfplay.finished_games(options.out))
     waiting = collections.deque(n for n in range(options.games) if n not in done)
     print(f"{len(done)} games in {options.out}, {len(waiting)} to play", flush=True)
-    lock = threading.Lock()
+    guard = threading.Lock()
     failures = []
 
     def worker():
         while True:
-            with lock:
+            with guard:
                 if not waiting or failures:
                     return
                 number = waiting.popleft()
             try:
                 record = selfplay.play_game(settings, number)
-            except Exception as error:  # noqa: BLE001 (reported; the other games go on)
-                with lock:
+                with guard:
+                    selfplay.append_game(options.out, record)
+                    done.add(number)
+            except Exception as error:  # noqa: BLE001 (reported; the run stops, resumable)
+                with guard:
                     failures.append(f"game {number}: {error}")
                 return
-            with lock:
-                selfplay.append_game(options.out, record)
-                done.add(number)
+            with guard:
                 print(f"game {number}: {len(record['turns'])} turns, {record['winner']} won "
                       f"({len(done)}/{options.games})", flush=True)
 
@@ -75,6 +78,7 @@ def generate(options):
         thread.start()
     for thread in threads:
         thread.join()
+    lock.close()
     for failure in failures:
         print(failure, file=sys.stderr)
     return 1 if failures else 0
@@ -119,6 +123,7 @@ def train(options):
     net = network_model.LifelineNet(options.blocks, options.channels)
     network_training.train(net, training, held_out, options.epochs, options.batch,
                            options.rate, options.seed, log)
+    network_model.save(net, options.weights, {"command": "unfinished: evaluation under way"})
     figures = network_training.evaluate(net, options.engine, held_out_games, log)
     note = {"command": "scripts/network.py " + " ".join(sys.argv[1:]),
             "folders": {folder: folder_settings(folder) for folder in options.folders},

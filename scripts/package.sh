@@ -47,6 +47,12 @@ check_install() {
   for file in man/man6/lifeline.6 doc/lifeline/lifeline-gtp.md lifeline/conformance/standard.tst; do
     [ -f "$share/$file" ] || fail "missing $share/$file"
   done
+  # The trained network comes along, and the engine finds it by itself (network auto).
+  if [ -f src/network/weights/lifeline.net ]; then
+    [ -f "$share/lifeline/lifeline.net" ] || fail "missing $share/lifeline/lifeline.net"
+    answers=$(printf 'lifeline-network\nquit\n' | "$engine") || fail "$engine failed"
+    grep -q '^= value ' <<<"$answers" || fail "the installed engine has no network: $answers"
+  fi
 }
 fail() {
   echo "package check: $*" >&2

@@ -97,19 +97,27 @@ def encode_position(base, state):
     return planes
 
 
-def policy_target(base, turn):
-    """(cell distribution over the grid, swap share) from a turn's visits: a pair's visits go
-    half to each of its cells; "pass" (spending komi) is left out."""
+# The search spreads its visits widely (at 1000 visits on base 7 the most visited move has some
+# 9% of them, over some 50 candidates): the policy learns from the visits raised to this
+# power, which keeps their order and sharpens them towards the search's choice.
+POLICY_SHARPNESS = 4.0
+
+
+def policy_target(base, turn, sharpness=POLICY_SHARPNESS):
+    """(cell distribution over the grid, swap share) from a turn's visits raised to
+    `sharpness`: a pair's share goes half to each of its cells; "pass" (spending komi) is
+    left out."""
     size = grid_size(base)
     cells = np.zeros(size * size, dtype=np.float32)
     swap = 0.0
     for move, visits in turn["candidates"]:
+        weight = float(visits) ** sharpness
         if move == "swap":
-            swap += visits
+            swap += weight
         elif move != "pass":
             parts = move.split(",")
             for cell in parts:
-                cells[cell_index(base, cell)] += visits / len(parts)
+                cells[cell_index(base, cell)] += weight / len(parts)
     total = cells.sum() + swap
     if total <= 0:  # no search report: the move played is the target
         return policy_target(base, {"candidates": [[turn["move"], 1]]})

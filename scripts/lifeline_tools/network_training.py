@@ -125,6 +125,8 @@ def evaluate(net, engine_command, games, log):
                 planes = torch.from_numpy(examples["planes"]).view(-1, network_data.NUM_PLANES,
                                                                   size, size)
                 actions, value, territory = net(planes)
+            # Examples skip komi spendings: the row of each turn that has one.
+            row_of = {int(turn): row for row, turn in enumerate(examples["turn"])}
             outcome = torch.from_numpy(examples["value"])
             value_loss += torch.nn.functional.binary_cross_entropy_with_logits(
                 value, outcome, reduction="sum").item()
@@ -136,11 +138,11 @@ def evaluate(net, engine_command, games, log):
             # Single stones after the opening, where the move model has its say: replayed
             # again from the empty board, asking the model before each.
             network_data.replay(engine, {**game, "turns": []})
-            for row, (state, turn) in enumerate(zip(states, game["turns"])):
+            for number, (state, turn) in enumerate(zip(states, game["turns"])):
                 if state["phase"] == "play" and "," not in turn["move"] \
                         and turn["move"] not in ("swap", "pass"):
                     played = network_data.cell_index(base, turn["move"])
-                    ranked = torch.argsort(actions[row], descending=True).tolist()
+                    ranked = torch.argsort(actions[row_of[number]], descending=True).tolist()
                     model = _model_ranking(engine, base)
                     for name, order in (("network", ranked), ("model", model)):
                         rank = order.index(played) if played in order else len(order)

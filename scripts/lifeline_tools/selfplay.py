@@ -12,9 +12,12 @@ visited, so that games differ from the start; later moves are the engine's own c
 Games are appended to a JSON-lines file, one line a game, written whole: a run stopped at any
 moment resumes after its last complete game (a torn last line is cut off). The folder's
 settings file keeps the settings its games were played with; a run with other settings is
-refused, so one folder never mixes two kinds of games.
+refused, so one folder never mixes two kinds of games; the engine counts by its version
+(release and commit: a build with uncommitted changes is marked "modified" but not told apart
+from another such build).
 """
 
+import fcntl
 import json
 import os
 import random
@@ -25,6 +28,7 @@ from . import gtp, vocabulary
 
 GAMES_FILE = "games.jsonl"
 SETTINGS_FILE = "settings.json"
+LOCK_FILE = ".lock"
 _CANDIDATE = re.compile(r"info move (\S+) visits (\d+) winrate ([0-9.]+)")
 # Candidates kept per turn, most visited first: the rest carry too few visits to teach anything.
 KEEP_CANDIDATES = 64
@@ -40,19 +44,43 @@ class SelfPlaySettings:
     visits: int = 1000
     sample_turns: int = 8  # turns whose move is drawn in proportion to visits
     seed: int = 1
+    engine_version: str = ""  # the engine's answer to `version`: release and commit
 
     def game_seed(self, number):
         """The seed of game `number` (from 0): its engine's and its draws'."""
         return self.seed * 1_000_003 + number
 
     def identity(self):
-        """What makes two runs' games the same kind (the engine command may move)."""
-        return {"base": self.base, "rules": self.rules, "komi": self.komi,
-                "visits": self.visits, "sample_turns": self.sample_turns, "seed": self.seed}
+        """What makes two runs' games the same kind: the engine by its version (its command
+        may move), and the settings."""
+        return {"engine": self.engine_version, "base": self.base, "rules": self.rules,
+                "komi": self.komi, "visits": self.visits, "sample_turns": self.sample_turns,
+                "seed": self.seed}
 
 
 class SettingsMismatch(Exception):
     pass
+
+
+def engine_version(command):
+    engine = gtp.GtpEngine(command)
+    try:
+        return _ask(engine, "version")
+    finally:
+        engine.close()
+
+
+def lock_folder(out):
+    """An exclusive lock on the folder for this run (the open file holding it), so that two
+    runs never write one games file; SettingsMismatch when another run holds it."""
+    os.makedirs(out, exist_ok=True)
+    stream = open(os.path.join(out, LOCK_FILE), "w", encoding="utf-8")
+    try:
+        fcntl.flock(stream, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        stream.close()
+        raise SettingsMismatch(f"another run is writing games into {out}") from None
+    return stream
 
 
 def claim_folder(out, settings):

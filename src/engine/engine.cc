@@ -113,30 +113,31 @@ constexpr char kNoNetwork[] = "none";
 }  // namespace
 
 absl::Status Engine::SelectNetwork() {
-  network_.reset();
   const std::string name = options_.Get(option::kNetwork);
-  if (name == kAutoNetwork || name == kNoNetwork) return absl::OkStatus();
-  absl::StatusOr<Network> loaded = Network::Load(name);
-  if (!loaded.ok()) return loaded.status();
-  network_ = *std::move(loaded);
+  std::shared_ptr<const Network> chosen;
+  if (name != kAutoNetwork && name != kNoNetwork) {
+    absl::StatusOr<Network> loaded = Network::Load(name);
+    if (!loaded.ok()) return loaded.status();
+    chosen = std::make_shared<const Network>(*std::move(loaded));
+  }
+  const std::lock_guard<std::mutex> lock(network_mutex_);
+  network_ = std::move(chosen);
   return absl::OkStatus();
 }
 
-absl::StatusOr<const Network*> Engine::network() {
-  if (network_) return &*network_;
+absl::StatusOr<std::shared_ptr<const Network>> Engine::network() {
+  const std::lock_guard<std::mutex> lock(network_mutex_);
+  if (network_) return network_;
   const std::string name = options_.Get(option::kNetwork);
   if (name == kNoNetwork) return absl::FailedPreconditionError("no network (network is none)");
-  if (name != kAutoNetwork) {  // a file that was read when set; read it again
-    LL_RETURN_IF_ERROR(SelectNetwork());
-    return &*network_;
-  }
+  // A file name was loaded when it was set; only `auto` is loaded here.
   for (const std::string& path : environment_.default_networks) {
     std::error_code error;
     if (!std::filesystem::exists(path, error)) continue;
     absl::StatusOr<Network> loaded = Network::Load(path);
     if (!loaded.ok()) return loaded.status();  // a damaged file is worth saying so
-    network_ = *std::move(loaded);
-    return &*network_;
+    network_ = std::make_shared<const Network>(*std::move(loaded));
+    return network_;
   }
   return absl::FailedPreconditionError(
       "no network: none installed; name a file with lifeline-set network FILE");

@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <utility>
@@ -87,9 +88,11 @@ class Engine {
 
   // The network that the option `network` names: a file loaded at the first use (`auto`:
   // the first of the environment's default_networks that exists), or why there is none.
-  absl::StatusOr<const Network*> network();
+  // Thread-safe; the network stays valid for its holders when the option changes.
+  absl::StatusOr<std::shared_ptr<const Network>> network();
   // Applies the option `network`: a file name is loaded at once (a file that cannot be read
-  // as a network refuses the value); `auto` and `none` drop the loaded network.
+  // as a network refuses the value and keeps the network loaded before); `auto` and `none`
+  // drop the loaded network.
   absl::Status SelectNetwork();
 
  private:
@@ -104,7 +107,8 @@ class Engine {
   TimeControl time_control_;
   std::shared_ptr<Solver> solver_;
   bool ponder_requested_ = false;
-  std::optional<Network> network_;
+  std::mutex network_mutex_;
+  std::shared_ptr<const Network> network_;  // guarded by network_mutex_
 };
 
 }  // namespace lifeline

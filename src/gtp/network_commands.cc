@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -28,14 +29,14 @@ std::vector<std::pair<Cell, float>> BlackTerritory(const Position& position,
 // lifeline-network: the network's judgement of the position.
 Answer NetworkJudgement(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(0));
-  LL_ASSIGN_OR_RETURN(const Network* network, context.engine.network());
+  LL_ASSIGN_OR_RETURN(const std::shared_ptr<const Network> network, context.engine.network());
   const Position& position = context.engine.position();
   const Geometry& geometry = position.geometry();
   const NetworkOutput out = network->Evaluate(position);
   std::vector<std::pair<float, Cell>> moves;
-  position.geometry().cells().ForEach([&](int c) {
-    if (out.policy[c] > 0) moves.emplace_back(out.policy[c], c);
-  });
+  if (!position.IsOver()) {
+    position.PlacementCells().ForEach([&](int c) { moves.emplace_back(out.policy[c], c); });
+  }
   std::stable_sort(moves.begin(), moves.end(),
                    [](const auto& a, const auto& b) { return a.first > b.first; });
   std::string answer = absl::StrFormat("value %.4f swap %.4f\npolicy", out.value, out.swap);
@@ -53,7 +54,7 @@ Answer NetworkJudgement(CommandContext& context, const Arguments& args) {
 // Black) and its win rate for the side to move.
 Answer GfxTerritory(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(0));
-  LL_ASSIGN_OR_RETURN(const Network* network, context.engine.network());
+  LL_ASSIGN_OR_RETURN(const std::shared_ptr<const Network> network, context.engine.network());
   const Position& position = context.engine.position();
   const NetworkOutput out = network->Evaluate(position);
   std::string gfx = "INFLUENCE";

@@ -30,8 +30,8 @@ struct NetworkOutput {
 };
 
 // A trained network (docs/network.md), evaluated one position at a time on one thread with
-// plain loops over the board's grid. Immutable once made, so threads may share it; each call
-// allocates its own scratch memory. It knows nothing of search.
+// plain loops over the board's grid. Immutable once made, so threads may share one; each
+// call allocates its own scratch memory. It knows nothing of search.
 class Network {
  public:
   static absl::StatusOr<Network> Load(const std::string& path);

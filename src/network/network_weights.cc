@@ -1,13 +1,14 @@
 #include "network/network_weights.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
-#include <system_error>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -17,13 +18,18 @@ namespace lifeline {
 namespace {
 
 constexpr int kFormatVersion = 1;
-constexpr char kMagic[] = "lifeline-network ";
-// Far beyond any network a CPU core can run: guards the allocations against a corrupt header.
-constexpr int kMaxChannels = 1024;
-constexpr int kMaxBlocks = 64;
-constexpr int kMaxPlanes = 256;
-// Larger than any network of kMaxBlocks blocks of kMaxChannels: a bound on what is read.
-constexpr uintmax_t kMaxFileBytes = uintmax_t{1} << 30;
+// Beyond any network a CPU core evaluates in useful time (40 blocks of 256 channels is some
+// 47 million parameters, seconds a position on base 13): a header asking for more is refused
+// before anything is allocated, so that a wrong file cannot exhaust memory or stall a command.
+constexpr int kMaxChannels = 256;
+constexpr int kMaxBlocks = 40;
+constexpr int kMaxPlanes = 64;
+// The largest file such a header allows, with room for the header and the end line.
+constexpr uintmax_t kMaxFileBytes =
+    4 * (uintmax_t{9} * kMaxPlanes * kMaxChannels +
+         uintmax_t{2} * kMaxBlocks * (9 * kMaxChannels * kMaxChannels + kMaxChannels) +
+         uintmax_t{8} * kMaxChannels * kMaxChannels) +
+    4096;
 // The 3x3 kernel positions (row-major) of the hexagonal offsets: all but (0, 2) and (2, 0).
 constexpr int kKernelTaps[7] = {0, 1, 3, 4, 5, 7, 8};
 
@@ -124,22 +130,30 @@ absl::StatusOr<NetworkWeights> ParseNetworkWeights(absl::string_view bytes,
 }
 
 absl::StatusOr<NetworkWeights> ReadNetworkWeights(const std::string& path) {
-  // Only a regular file of bounded size: a device or a pipe could be read forever.
-  std::error_code error;
-  const bool regular = std::filesystem::is_regular_file(path, error);
-  const uintmax_t size = regular ? std::filesystem::file_size(path, error) : 0;
-  std::ifstream file(path, std::ios::binary);
-  if (!regular || error || !file) {
-    return absl::NotFoundError(absl::StrCat("cannot read network file ", path));
+  // Opened without blocking (a FIFO without a writer would wait for ever) and accepted only
+  // as a regular file of bounded size, of which exactly the size found is read: a device or a
+  // growing file could be read for ever.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return absl::NotFoundError(absl::StrCat("cannot read network file ", path));
+  struct stat info {};
+  std::string bytes;
+  bool ok = ::fstat(fd, &info) == 0 && S_ISREG(info.st_mode);
+  const bool too_large = ok && static_cast<uintmax_t>(info.st_size) > kMaxFileBytes;
+  if (ok && !too_large) {
+    bytes.resize(static_cast<size_t>(info.st_size));
+    size_t done = 0;
+    while (ok && done < bytes.size()) {
+      const ssize_t got = ::read(fd, bytes.data() + done, bytes.size() - done);
+      if (got < 0 && errno == EINTR) continue;
+      ok = got > 0;
+      if (ok) done += static_cast<size_t>(got);
+    }
   }
-  if (size > kMaxFileBytes) {
+  ::close(fd);
+  if (too_large) {
     return absl::InvalidArgumentError(absl::StrCat("network file ", path, ": too large"));
   }
-  // A file of another kind is refused by its first bytes, before it is read whole.
-  std::string bytes(std::min<uintmax_t>(size, sizeof(kMagic) - 1), '\0');
-  file.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  if (bytes != kMagic) return ParseNetworkWeights(bytes, path);
-  bytes.append(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+  if (!ok) return absl::NotFoundError(absl::StrCat("cannot read network file ", path));
   return ParseNetworkWeights(bytes, path);
 }
 

@@ -1,6 +1,7 @@
 // The option `network`: where the engine finds its network, and every way that can fail
 // leaves the engine as it was.
 
+#include <memory>
 #include <string>
 
 #include "engine/engine.h"
@@ -17,7 +18,7 @@ const std::string kNotANetwork = std::string(LIFELINE_NETWORK_TEST_DATA) + "/tin
 TEST(NetworkOptionTest, AutoTakesTheFirstDefaultThatExists) {
   const test::FakeClock clock;
   Engine engine(EngineEnvironment{clock, MoveModel::Default(), {"/nonexistent.net", kTiny}});
-  const absl::StatusOr<const Network*> network = engine.network();
+  const absl::StatusOr<std::shared_ptr<const Network>> network = engine.network();
   ASSERT_TRUE(network.ok()) << network.status();
   EXPECT_EQ((*network)->channels(), 8);
   const NetworkOutput out = (*network)->Evaluate(engine.position());
@@ -36,15 +37,18 @@ TEST(NetworkOptionTest, AFileIsReadWhenSetAndABadOneIsRefused) {
   const test::FakeClock clock;
   Engine engine(EngineEnvironment{clock, MoveModel::Default()});
   ASSERT_TRUE(engine.options().Set("network", kTiny).ok());
-  EXPECT_TRUE(engine.network().ok());
+  const auto before = engine.network();
+  ASSERT_TRUE(before.ok());
   for (const std::string& bad : {std::string("/nonexistent.net"), kNotANetwork}) {
     const absl::Status status = engine.options().Set("network", bad);
     EXPECT_FALSE(status.ok()) << bad;
     EXPECT_NE(status.message().find(bad), std::string::npos) << status;
     EXPECT_EQ(engine.options().Get(option::kNetwork), kTiny);
   }
-  // The refused value dropped nothing: the network named before is there, read anew.
-  EXPECT_TRUE(engine.network().ok());
+  // The refused values dropped nothing: the very network loaded before is still there.
+  const auto after = engine.network();
+  ASSERT_TRUE(after.ok());
+  EXPECT_EQ(after->get(), before->get());
   EXPECT_FALSE(engine.options().Set("network", "two words").ok());
 }
 

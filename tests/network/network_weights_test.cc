@@ -2,6 +2,11 @@
 
 #include "network/network_weights.h"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -63,13 +68,20 @@ TEST(NetworkWeightsTest, EveryDamageIsAnError) {
 }
 
 TEST(NetworkWeightsTest, OnlyARegularFileIsRead) {
-  // A missing file, a folder, and a device that would never end.
-  for (const char* path : {"/nonexistent/lifeline.net", "/tmp", "/dev/zero"}) {
+  // A pipe nobody writes to, which a plain open would wait on for ever.
+  char folder[] = "/tmp/lifeline-network-test-XXXXXX";
+  ASSERT_NE(mkdtemp(folder), nullptr);
+  const std::string fifo = std::string(folder) + "/fifo";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  // A missing file, a folder, a device that would never end, and the pipe.
+  for (const char* path : {"/nonexistent/lifeline.net", "/tmp", "/dev/zero", fifo.c_str()}) {
     const auto weights = ReadNetworkWeights(path);
     ASSERT_FALSE(weights.ok()) << path;
     EXPECT_EQ(weights.status().code(), absl::StatusCode::kNotFound);
     EXPECT_NE(weights.status().message().find(path), std::string::npos);
   }
+  unlink(fifo.c_str());
+  rmdir(folder);
 }
 
 }  // namespace

@@ -62,11 +62,14 @@ class DataTest(unittest.TestCase):
         self.assertEqual(planes[4].sum(), 0)  # the pair's first stone stands already
         self.assertEqual((planes[5, 4, 4], planes[5].sum()), (1.0, 1.0))
         self.assertEqual((planes[7, 0, 1], planes[7].sum()), (1.0, 1.0))  # B1: column 1, row 0
-        policy, swap = network_data.policy_target(3, {"move": "A1,C3", "candidates": [
-            ["A1,C3", 6], ["swap", 2], ["B1", 2]]})
+        turn = {"move": "A1,C3", "candidates": [["A1,C3", 6], ["swap", 2], ["B1", 2]]}
+        policy, swap = network_data.policy_target(3, turn, sharpness=1)
         self.assertAlmostEqual(swap, 0.2)
         self.assertAlmostEqual(policy[network_data.cell_index(3, "A1")], 0.3)
         self.assertAlmostEqual(policy[network_data.cell_index(3, "B1")], 0.2)
+        policy, swap = network_data.policy_target(3, turn, sharpness=2)  # 36, 4 and 4 of 44
+        self.assertAlmostEqual(swap, 4 / 44, places=6)
+        self.assertAlmostEqual(policy[network_data.cell_index(3, "C3")], 18 / 44, places=6)
         game = {"settled": {"turn": 0, "territory": "b" * 18 + "w"}}
         territory = network_data.territory_target(3, game, "white")
         self.assertEqual(territory[network_data.cell_index(3, "E5")], 1.0)

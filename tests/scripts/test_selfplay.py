@@ -1,7 +1,8 @@
 """scripts/network.py generate and lifeline_tools/selfplay.py against the engine: games are
 recorded whole and replay legally to their recorded end, a run resumes after its last complete
 game (also after a torn line) and plays each game exactly as a fresh run would, a folder
-refuses games of other settings, and a report's double-turn orders count as one candidate.
+refuses games of other settings or engines and a second run at the same time, and a report's
+double-turn orders count as one candidate.
 """
 
 import json
@@ -81,7 +82,16 @@ class SelfPlayTest(unittest.TestCase):
         run = generate(self.out, "--games", "2", "--visits", "31")
         self.assertEqual(run.returncode, 2)
         self.assertIn("holds games played with", run.stderr)
+        with open(os.path.join(self.out, selfplay.SETTINGS_FILE), encoding="utf-8") as stream:
+            self.assertIn("commit", json.load(stream)["engine"])
         self.assertEqual(len(selfplay.read_games(self.out)), 1)
+
+    def test_a_folder_takes_one_run_at_a_time(self):
+        lock = selfplay.lock_folder(self.out)  # as a run in progress holds it
+        self.addCleanup(lock.close)
+        run = generate(self.out, "--games", "1")
+        self.assertEqual(run.returncode, 2)
+        self.assertIn("another run is writing games", run.stderr)
 
     def test_territory(self):
         row3 = ["A3", "B3", "C3", "D3", "E3"]
