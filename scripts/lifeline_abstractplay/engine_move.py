@@ -20,6 +20,8 @@ RULES = vocabulary.STRONG_PIE
 # How long past its budget a search may run before the engine counts as hung.
 GRACE_SECONDS = 30.0
 COMMAND_TIMEOUT_SECONDS = 30.0
+# The most a first turn's analysis may take when the search reports nothing at first.
+MAX_ANALYSIS_SECONDS = 60.0
 _CANDIDATE = re.compile(r"info move (\S+) visits (\d+)")
 
 
@@ -50,7 +52,8 @@ def _best_placement(lines):
     return None
 
 
-def _analyse_without_swap(engine, seconds):
+def _analysis(engine, seconds):
+    """The lines lifeline-analyze writes in `seconds` (its tree is kept for the next one)."""
     interval = max(1, min(100, int(seconds * 100)))
     first = engine.open_stream(f"lifeline-analyze {interval}", timeout=COMMAND_TIMEOUT_SECONDS)
     if not first.ok:
@@ -60,11 +63,21 @@ def _analyse_without_swap(engine, seconds):
     while time.monotonic() < deadline:
         time.sleep(min(0.05, max(0.0, deadline - time.monotonic())))
         lines += engine.stream_lines()
-    lines += engine.close_stream(timeout=GRACE_SECONDS)
-    move = _best_placement(lines)
-    if move is None:
-        raise MoveError("the analysis found no double turn")
-    return move
+    return lines + engine.close_stream(timeout=GRACE_SECONDS)
+
+
+def _analyse_without_swap(engine, seconds):
+    """The best double turn after `seconds` of analysis; a search that has nothing to report
+    yet (a slow machine, a short budget) gets twice the time again, up to a bound."""
+    spent = 0.0
+    while True:
+        move = _best_placement(_analysis(engine, seconds))
+        spent += seconds
+        if move is not None:
+            return move
+        if spent >= MAX_ANALYSIS_SECONDS:
+            raise MoveError(f"the analysis found no double turn in {spent:.1f} s")
+        seconds *= 2
 
 
 def replay(engine, base, moves):
