@@ -82,8 +82,10 @@ def _analyse_without_swap(engine, seconds):
 
 def replay(engine, base, moves):
     """Sets the engine to Abstract Play's game; returns its lifeline-state."""
-    _ask(engine, f"lifeline-rules {RULES}")
-    _ask(engine, f"boardsize {base}")
+    try:
+        engine.start_game(base, RULES, timeout=COMMAND_TIMEOUT_SECONDS)
+    except gtp.CommandRefused as error:
+        raise MoveError(f"the engine refused the game's setup: {error}") from None
     for number, move in enumerate(moves):
         color = "b" if number % 2 == 0 else "w"
         try:

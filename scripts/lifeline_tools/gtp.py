@@ -48,6 +48,10 @@ class ProtocolError(EngineError):
     reason = "protocol error"
 
 
+class CommandRefused(ProtocolError):
+    """A command the caller needed was answered with '?'."""
+
+
 @dataclass(frozen=True)
 class Answer:
     ok: bool  # '=' rather than '?'
@@ -137,6 +141,22 @@ class GtpEngine:
             return parse_answer(lines)
         except ValueError as error:
             raise ProtocolError(str(error), exchange)
+
+    def ask(self, command, timeout=None):
+        """Sends a command that must succeed; returns its answer's text or raises
+        CommandRefused with the engine's reason."""
+        answer = self.send(command, timeout=timeout)
+        if not answer.ok:
+            raise CommandRefused(f"'{command}' refused: {answer.text}", ["> " + command])
+        return answer.text
+
+    def start_game(self, base, rules, komi=0, timeout=None):
+        """Sets up an empty board: boardsize first (it clears the board, and the rules may
+        change only on an empty one), then the rules, then komi under komi pie."""
+        self.ask(f"boardsize {base}", timeout)
+        self.ask(f"lifeline-rules {rules}", timeout)
+        if rules == "komi-pie":
+            self.ask(f"komi {komi}", timeout)
 
     def open_stream(self, command, timeout=None):
         """Sends a command whose answer streams until the next input line (lifeline-analyze).

@@ -15,7 +15,7 @@ import json
 
 import numpy as np
 
-from . import gtp, vocabulary
+from . import vocabulary
 
 # Input planes.
 PLANES = ("own stones", "opponent stones", "on board", "black to move", "double turn",
@@ -64,18 +64,11 @@ def symmetries(base):
 
 def replay(engine, game):
     """The engine's lifeline-state before each turn of a game, in order."""
-    # boardsize first: it clears the board, and rules can only change on an empty one.
-    for command in (f"boardsize {game['base']}", f"lifeline-rules {game['rules']}"):
-        if not engine.send(command, timeout=30).ok:
-            raise gtp.ProtocolError(f"'{command}' refused", [])
-    if game["rules"] == vocabulary.KOMI_PIE and not engine.send(f"komi {game['komi']}").ok:
-        raise gtp.ProtocolError("komi refused", [])
+    engine.start_game(game["base"], game["rules"], game.get("komi", 0), timeout=30)
     states = []
     for turn in game["turns"]:
-        states.append(json.loads(engine.send("lifeline-state", timeout=30).text))
-        answer = engine.send(f"play {turn['color']} {turn['move']}", timeout=30)
-        if not answer.ok:
-            raise gtp.ProtocolError(f"game {game['number']}: {turn['move']} refused", [])
+        states.append(json.loads(engine.ask("lifeline-state", timeout=30)))
+        engine.ask(f"play {turn['color']} {turn['move']}", timeout=30)
     return states
 
 

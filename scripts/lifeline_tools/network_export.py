@@ -63,9 +63,7 @@ def reference_text(net, engine, cases):
     line a cell of the board."""
     lines = []
     for base, rules, moves in cases:
-        for command in (f"boardsize {base}", f"lifeline-rules {rules}"):
-            if not engine.send(command).ok:
-                raise ValueError(f"the engine refused '{command}'")
+        engine.start_game(base, rules)
         state = _play(engine, moves)
         policy, swap, value, territory = outputs(net, base, state)
         lines.append(" ".join(["case", str(base), rules, *moves]))

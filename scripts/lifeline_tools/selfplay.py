@@ -33,6 +33,7 @@ _CANDIDATE = re.compile(r"info move (\S+) visits (\d+) winrate ([0-9.]+)")
 # Candidates kept per turn, most visited first: the rest carry too few visits to teach anything.
 KEEP_CANDIDATES = 64
 MOVE_TIMEOUT_SECONDS = 600
+COMMAND_TIMEOUT = 60  # seconds for any command but a move
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,7 @@ class SettingsMismatch(Exception):
 def engine_version(command):
     engine = gtp.GtpEngine(command)
     try:
-        return _ask(engine, "version")
+        return engine.ask("version", COMMAND_TIMEOUT)
     finally:
         engine.close()
 
@@ -141,30 +142,20 @@ def territory(base, black, white):
     return "".join(owner[cell] for cell in vocabulary.cells(base))
 
 
-def _ask(engine, command, timeout=60):
-    answer = engine.send(command, timeout=timeout)
-    if not answer.ok:
-        raise gtp.ProtocolError(f"'{command}' refused: {answer.text}", [])
-    return answer.text
-
-
 def play_game(settings, number):
     """Plays game `number`; returns its record (a dict, see docs/network.md)."""
     seed = settings.game_seed(number)
     draws = random.Random(seed)
     engine = gtp.GtpEngine(f"{settings.engine} --seed {seed}")
     try:
-        setup = [f"lifeline-rules {settings.rules}", f"boardsize {settings.base}",
-                 f"lifeline-set visits {settings.visits}", "lifeline-set time 0"]
-        if settings.rules == vocabulary.KOMI_PIE:
-            setup.append(f"komi {settings.komi}")
-        for command in setup:
-            _ask(engine, command)
-        version = _ask(engine, "version")
+        engine.start_game(settings.base, settings.rules, settings.komi, COMMAND_TIMEOUT)
+        for command in (f"lifeline-set visits {settings.visits}", "lifeline-set time 0"):
+            engine.ask(command, COMMAND_TIMEOUT)
+        version = engine.ask("version", COMMAND_TIMEOUT)
         turns = []
         settled = None
         while True:
-            state = json.loads(_ask(engine, "lifeline-state"))
+            state = json.loads(engine.ask("lifeline-state", COMMAND_TIMEOUT))
             if settled is None and state["phase"] != "opening":
                 owners = territory(settings.base, state["black"], state["white"])
                 if owners is not None:
@@ -195,8 +186,8 @@ def _play_turn(engine, state, draws, sample):
     if sample and sum(c[1] for c in candidates) > 0:
         drawn = draws.choices([c[0] for c in candidates], [c[1] for c in candidates])[0]
         if drawn != played:
-            _ask(engine, "undo")
-            _ask(engine, f"play {color} {drawn}")
+            engine.ask("undo", COMMAND_TIMEOUT)
+            engine.ask(f"play {color} {drawn}", COMMAND_TIMEOUT)
             played = drawn
     rate = next((c[2] for c in candidates if c[0] == played), None)
     return {"color": color, "move": played, "sampled": sample, "winrate": rate,
