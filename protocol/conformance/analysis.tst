@@ -16,13 +16,15 @@
 904 lifeline-genmove_analyze w 0
 #? [(?#error)syntax error: out of range \[1\.\.360000\]: 0]*
 905 lifeline-genmove_analyze
-#? [(?#error)syntax error: expected 1 to 2 arguments]*
+#? [(?#error)syntax error: expected 1 to 3 arguments]*
 906 lifeline-analyze 100 50
-#? [(?#error)syntax error: expected 0 to 1 arguments]*
+#? [(?#error)syntax error: expected 'territory' after the interval]*
 907 lifeline-analyze soon
 #? [(?#error)syntax error: not an integer: soon]*
 908 lifeline-turn
 #? [white 2 opening]
+909 lifeline-analyze 100 territory 5
+#? [(?#error)syntax error: too many arguments]*
 
 # A finished game: nothing to analyse, the answer ends at once; genmove_analyze resigns.
 910 lifeline-loadgame records/base2-finished.txt
@@ -46,6 +48,17 @@
 #? [(info move [A-E]\d,[A-E]\d visits \d+ winrate [01]\.\d{4} prior [01]\.\d{4} order 0 (proof (win|loss) )?pv [^\n]*\n)+play [A-E]\d,[A-E]\d]
 924 lifeline-turn
 #? [white 2 opening]
+
+# With `territory`, each info line ends with the territory the playouts foresee: the word,
+# then one value from -1 (White's) to 1 (Black's) for each of the board's 37 cells.
+925 boardsize 4
+#? []
+926 play b A1,D4
+#? []
+927 play w G7,D1
+#? []
+928 lifeline-genmove_analyze b 10 territory
+#? [(info move [A-G][1-7] visits \d+ [^\n]* territory( -?[01]\.\d\d){37}\n)+play [A-G][1-7]]
 
 # The learned move model's view: no features in the opening, then one line per legal
 # placement with its probability and five features (the probabilities follow the committed

@@ -141,6 +141,27 @@ typename BasicPosition<W>::Bits BasicPosition<W>::PlacementCells() const {
 }
 
 template <int W>
+typename BasicPosition<W>::Bits BasicPosition<W>::OrderedPairCells() const {
+  if (!IsDoubleTurn()) return PlacementCells();
+  Bits cells;
+  if (pending_ != kNoCell) {
+    PairPartners(pending_).ForEach([&](Cell b) {
+      if (b > pending_) cells.Set(b);
+    });
+    return cells;
+  }
+  const Bits open = board_.empty();
+  open.ForEach([&](Cell a) {
+    bool found = false;
+    open.ForEach([&](Cell b) {
+      if (!found && b > a && PairAllowedOn(board_, a, b)) found = true;
+    });
+    if (found) cells.Set(a);
+  });
+  return cells;
+}
+
+template <int W>
 bool BasicPosition<W>::HasLegalAction() const {
   if (CanSwap() || CanSpendKomi()) return true;
   if (IsDoubleTurn()) {

@@ -72,6 +72,10 @@ class BasicPosition {
   // double turn the cells that start a legal pair, or with a pending stone the cells that
   // complete one.
   Bits PlacementCells() const;
+  // The same, but naming each unordered pair of a double turn once, its lower cell first: the
+  // cells that start a legal pair with a higher partner, or with a pending stone its higher
+  // partners. A search that plays pairs this way sees (a, b) and (b, a) as one action.
+  Bits OrderedPairCells() const;
   bool CanSwap() const;
   bool CanSpendKomi() const;
   bool IsLegalPair(Cell a, Cell b) const;

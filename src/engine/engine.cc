@@ -101,7 +101,16 @@ void Engine::ResetSolver() {
 void Engine::RebuildPlayer() { player_.reset(); }
 
 Player& Engine::CurrentPlayer() {
-  if (player_ == nullptr) player_ = MakePlayer(options_, solver_, environment_);
+  if (player_ == nullptr) {
+    // Without a network (none chosen, none installed, a damaged file) the search does
+    // without; lifeline-network says why there is none.
+    std::shared_ptr<const Network> chosen;
+    if (options_.Get(option::kNetworkVisits) > 0) {
+      absl::StatusOr<std::shared_ptr<const Network>> loaded = network();
+      if (loaded.ok()) chosen = *std::move(loaded);
+    }
+    player_ = MakePlayer(options_, solver_, std::move(chosen), environment_);
+  }
   return *player_;
 }
 

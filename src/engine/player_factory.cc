@@ -10,10 +10,11 @@
 namespace lifeline {
 
 std::unique_ptr<Player> MakePlayer(const OptionTable& table, std::shared_ptr<Solver> solver,
+                                   std::shared_ptr<const Network> network,
                                    const EngineEnvironment& environment) {
   if (table.Get(option::kPlayer) == "random") return std::make_unique<RandomPlayer>();
   auto search = std::make_unique<MctsPlayer>(SearchSettings(table), environment.clock,
-                                             environment.move_model);
+                                             environment.move_model, std::move(network));
   if (!table.Get(option::kSolve)) return search;
   SolvingOptions options;
   options.max_empty_cells = static_cast<int>(table.Get(option::kSolveEmpty));

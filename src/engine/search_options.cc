@@ -35,6 +35,8 @@ constexpr Switch kSwitches[] = {
      "MCTS-Solver: proven wins and losses, a proven win is played"},
     {option::kReuse, &MctsOptions::reuse_tree,
      "keep the subtree of the new position between moves"},
+    {option::kMergePairOrders, &MctsOptions::merge_pair_orders,
+     "a double turn's stones are searched lower cell first: (a, b) and (b, a) are one action"},
 };
 
 // A spec whose new value gives the engine a new player built from the whole table.
@@ -58,6 +60,8 @@ MctsOptions SearchSettings(const OptionTable& table) {
   options.prior_amaf_visits = table.Get(option::kPriorAmafVisits);
   options.model_prior_slope = table.Get(option::kModelPriorSlope);
   options.puct = plain ? 0 : table.Get(option::kPuct);
+  options.network_visits = plain ? 0 : static_cast<int>(table.Get(option::kNetworkVisits));
+  options.network_value_visits = table.Get(option::kNetworkValueVisits);
   options.exploration = table.Get(option::kExploration);
   options.rave_equivalence = table.Get(option::kRaveEquivalence);
   options.resign_below = table.Get(option::kResign);
@@ -114,6 +118,13 @@ void DeclareSearchOptions(OptionTable& table, Engine& engine) {
   table.Declare(rebuilds(OptionSpec::Number(
       option::kPuct, defaults.puct, 0, 100,
       "weight of the learned policy in the selection formula (PUCT term); 0 leaves it out")));
+  table.Declare(rebuilds(OptionSpec::Int(
+      option::kNetworkVisits, defaults.network_visits, 0, int64_t{1} << 30,
+      "the network judges tree nodes with this many visits (policy for their children, value "
+      "for themselves); 0: the search does without the network")));
+  table.Declare(rebuilds(OptionSpec::Number(
+      option::kNetworkValueVisits, defaults.network_value_visits, 0, 1e6,
+      "virtual visits that carry a judged node's network value (its weight against playouts)")));
   table.Declare(rebuilds(OptionSpec::Number(option::kExploration, defaults.exploration, 0, 100,
                                             "UCB1 exploration constant")));
   table.Declare(rebuilds(
@@ -140,7 +151,11 @@ void DeclareSearchOptions(OptionTable& table, Engine& engine) {
   table.Declare(OptionSpec::Text(option::kNetwork, "auto",
                                  "the network file (docs/network.md): auto (lifeline.net beside "
                                  "the engine or in its share/lifeline), none, or a file name")
-                    .WithHook([&engine] { return engine.SelectNetwork(); }));
+                    .WithHook([&engine] {
+                      const absl::Status selected = engine.SelectNetwork();
+                      if (selected.ok()) engine.RebuildPlayer();
+                      return selected;
+                    }));
 }
 
 }  // namespace lifeline

@@ -25,6 +25,7 @@ constexpr const char* kAnalyzeCommands[] = {
     "gfx/Lifeline: candidates, 5 s/lifeline-gfx_analyze 5",
     "gfx/Lifeline: principal variation, 5 s/lifeline-gfx_variation 5",
     "gfx/Lifeline: solve (exact, 10 s)/lifeline-gfx_solve 10",
+    "gfx/Lifeline: territory (playouts, 5 s)/lifeline-gfx_search_territory 5",
     "gfx/Lifeline: territory (network)/lifeline-gfx_territory",
     "param/Lifeline: search settings/lifeline-gogui_settings",
 };
@@ -102,6 +103,11 @@ Answer GfxVariation(CommandContext& context, const Arguments& args) {
   return DrawnSearch(context, args, VariationGfx);
 }
 
+// lifeline-gfx_search_territory SECONDS: the territory the playouts foresee.
+Answer GfxSearchTerritory(CommandContext& context, const Arguments& args) {
+  return DrawnSearch(context, args, SearchTerritoryGfx);
+}
+
 // lifeline-gfx_solve SECONDS: the exact solver's verdict and every winning move, within
 // SECONDS or until the next input line.
 Answer GfxSolve(CommandContext& context, const Arguments& args) {
@@ -143,6 +149,7 @@ void AddGoGuiAnalyzeCommands(CommandRegistry& registry, CommandContext& context)
   registry.Add("gogui-analyze_commands", Bind(context, AnalyzeCommands));
   registry.Add("lifeline-gfx_analyze", Bind(context, GfxAnalyze));
   registry.Add("lifeline-gfx_variation", Bind(context, GfxVariation));
+  registry.Add("lifeline-gfx_search_territory", Bind(context, GfxSearchTerritory));
   registry.Add("lifeline-gfx_solve", Bind(context, GfxSolve));
   registry.Add("lifeline-gogui_settings", Bind(context, GoGuiSettings));
 }

@@ -1,6 +1,7 @@
 #include "gtp/gogui_gfx.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <set>
 #include <vector>
@@ -155,6 +156,33 @@ std::string VariationGfx(const Position& position, const SearchInfo& info) {
   }
   return absl::StrCat("VAR", stones, "\nTEXT ", Percent(best.win_rate), "% after ", best.visits,
                       " visits: ", absl::StrJoin(tokens, " "));
+}
+
+std::string TerritoryText(float black_territory) {
+  // Below half a hundredth the value is written as a plain zero, whatever its sign.
+  return absl::StrFormat("%.2f", std::abs(black_territory) < 0.005f ? 0.0f : black_territory);
+}
+
+std::string TerritoryGfx(const Position& position, const std::vector<float>& black_territory,
+                         absl::string_view text) {
+  std::string gfx = "INFLUENCE";
+  position.geometry().cells().ForEach([&](Cell c) {
+    absl::StrAppend(&gfx, " ", CellName(position.geometry(), c), " ",
+                    TerritoryText(black_territory[c]));
+  });
+  absl::StrAppend(&gfx, "\nTEXT ", text);
+  return gfx;
+}
+
+std::string SearchTerritoryGfx(const Position& position, const SearchInfo& info) {
+  const std::string mover = position.to_move() == Color::kBlack ? "Black" : "White";
+  if (info.territory.empty() || info.candidates.empty()) {
+    return absl::StrCat("TEXT ", mover, " to move: no playouts yet");
+  }
+  return TerritoryGfx(
+      position, info.territory,
+      absl::StrCat(mover, " to move: win rate ", Percent(info.candidates[0].win_rate),
+                   "%, territory of ", info.playouts, " playouts"));
 }
 
 }  // namespace lifeline

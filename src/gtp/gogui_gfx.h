@@ -2,7 +2,9 @@
 #define LIFELINE_GTP_GOGUI_GFX_H_
 
 #include <string>
+#include <vector>
 
+#include "absl/strings/string_view.h"
 #include "core/position.h"
 #include "search/player.h"
 #include "solver/dfpn.h"
@@ -28,6 +30,19 @@ std::string SolveGfx(const Position& position, const SolveResult& result);
 // The best candidate's principal variation as numbered stones (VAR with each stone's colour,
 // so double turns and the swap draw right), and a TEXT line with the line in move tokens.
 std::string VariationGfx(const Position& position, const SearchInfo& info);
+
+// A territory value (one cell's, from Black's view) as the protocol writes it: two decimals,
+// never "-0.00".
+std::string TerritoryText(float black_territory);
+
+// A territory (each cell's from Black's view, indexed by cell) as INFLUENCE values, positive
+// for Black, with `text` as the status line.
+std::string TerritoryGfx(const Position& position, const std::vector<float>& black_territory,
+                         absl::string_view text);
+
+// The territory the search's playouts foresee (SearchInfo::territory) and the best
+// candidate's win rate for the side to move.
+std::string SearchTerritoryGfx(const Position& position, const SearchInfo& info);
 
 }  // namespace lifeline
 

@@ -9,21 +9,20 @@
 #include "core/check.h"
 #include "core/notation.h"
 #include "gtp/commands.h"
+#include "gtp/gogui_gfx.h"
 
 namespace lifeline {
 namespace {
 
 using Answer = absl::StatusOr<std::string>;
 
-// Each cell of the board, in board order, with its territory from Black's view: +1 Black
-// will hold it once the board settles, -1 White.
-std::vector<std::pair<Cell, float>> BlackTerritory(const Position& position,
-                                                   const NetworkOutput& out) {
+// Each cell's territory from Black's view, indexed by cell: +1 Black will hold it once the
+// board settles, -1 White. The network gives it for the side to move.
+std::vector<float> BlackTerritory(const Position& position, const NetworkOutput& out) {
   const float sign = position.to_move() == Color::kBlack ? 1.0f : -1.0f;
-  std::vector<std::pair<Cell, float>> cells;
-  position.geometry().cells().ForEach(
-      [&](int c) { cells.emplace_back(c, sign * out.territory[c]); });
-  return cells;
+  std::vector<float> territory(out.territory.size());
+  for (size_t c = 0; c < territory.size(); ++c) territory[c] = sign * out.territory[c];
+  return territory;
 }
 
 // lifeline-network: the network's judgement of the position.
@@ -44,9 +43,10 @@ Answer NetworkJudgement(CommandContext& context, const Arguments& args) {
     absl::StrAppendFormat(&answer, " %s %.4f", CellName(geometry, cell), share);
   }
   absl::StrAppend(&answer, "\nterritory");
-  for (const auto& [cell, owner] : BlackTerritory(position, out)) {
-    absl::StrAppendFormat(&answer, " %s %.2f", CellName(geometry, cell), owner);
-  }
+  const std::vector<float> territory = BlackTerritory(position, out);
+  geometry.cells().ForEach([&](Cell c) {
+    absl::StrAppend(&answer, " ", CellName(geometry, c), " ", TerritoryText(territory[c]));
+  });
   return answer;
 }
 
@@ -57,13 +57,10 @@ Answer GfxTerritory(CommandContext& context, const Arguments& args) {
   LL_ASSIGN_OR_RETURN(const std::shared_ptr<const Network> network, context.engine.network());
   const Position& position = context.engine.position();
   const NetworkOutput out = network->Evaluate(position);
-  std::string gfx = "INFLUENCE";
-  for (const auto& [cell, owner] : BlackTerritory(position, out)) {
-    absl::StrAppendFormat(&gfx, " %s %.2f", CellName(position.geometry(), cell), owner);
-  }
-  absl::StrAppendFormat(&gfx, "\nTEXT %s to move: network win rate %.0f%%",
-                        position.to_move() == Color::kBlack ? "Black" : "White", 100.0 * out.value);
-  return gfx;
+  return TerritoryGfx(
+      position, BlackTerritory(position, out),
+      absl::StrFormat("%s to move: network win rate %.0f%%",
+                      position.to_move() == Color::kBlack ? "Black" : "White", 100.0 * out.value));
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include "gtp/arguments.h"
 #include "gtp/commands.h"
 #include "gtp/genmove.h"
+#include "gtp/gogui_gfx.h"
 #include "gtp/input_watcher.h"
 #include "gtp/move_token.h"
 #include "search/bench.h"
@@ -26,12 +27,43 @@ constexpr int64_t kDefaultIntervalCs = 100;
 constexpr int64_t kMaxIntervalCs = 360000;
 // The longest lifeline-speed measurement.
 constexpr double kMaxSpeedSeconds = 600;
+// The word that asks an analysis for the territory, and opens it in the answer.
+constexpr absl::string_view kTerritoryWord = "territory";
 
 using Answer = absl::StatusOr<std::string>;
 
+// What an analysis command reports besides its candidates: the interval between two lines and
+// whether each line ends with the territory the playouts foresee.
+struct AnalysisReport {
+  double interval = kDefaultIntervalCs / 100.0;  // seconds
+  bool territory = false;
+};
+
+// The optional arguments from `first` on: an interval in centiseconds, then the word
+// `territory`, each left out or given once.
+absl::StatusOr<AnalysisReport> ReportAt(const Arguments& args, size_t first) {
+  AnalysisReport report;
+  size_t index = first;
+  if (index < args.size() && args[index] != kTerritoryWord) {
+    LL_ASSIGN_OR_RETURN(const int64_t centiseconds, args.IntAt(index, 1, kMaxIntervalCs));
+    report.interval = centiseconds / 100.0;
+    ++index;
+  }
+  if (index < args.size()) {
+    if (args[index] != kTerritoryWord) {
+      return SyntaxError(absl::StrCat("expected '", kTerritoryWord, "' after the interval"));
+    }
+    report.territory = true;
+    ++index;
+  }
+  if (index < args.size()) return SyntaxError("too many arguments");
+  return report;
+}
+
 // One progress report as a kata-analyze line: every candidate, best first, each starting
-// with "info". Empty when there is no candidate yet.
-std::string InfoLine(const Geometry& geometry, const SearchInfo& info) {
+// with "info", then with `territory` the word and each cell's territory from Black's view in
+// board order. Empty when there is no candidate yet.
+std::string InfoLine(const Geometry& geometry, const SearchInfo& info, bool territory) {
   std::string line;
   int order = 0;
   for (const CandidateInfo& candidate : info.candidates) {
@@ -46,30 +78,27 @@ std::string InfoLine(const Geometry& geometry, const SearchInfo& info) {
       absl::StrAppend(&line, " ", MoveToString(geometry, move));
     }
   }
+  if (line.empty() || !territory || info.territory.empty()) return line;
+  absl::StrAppend(&line, " ", kTerritoryWord);
+  geometry.cells().ForEach(
+      [&](Cell c) { absl::StrAppend(&line, " ", TerritoryText(info.territory[c])); });
   return line;
 }
 
-// The optional interval argument at `index`, in seconds.
-absl::StatusOr<double> IntervalAt(const Arguments& args, size_t index) {
-  if (args.size() <= index) return kDefaultIntervalCs / 100.0;
-  LL_ASSIGN_OR_RETURN(const int64_t centiseconds, args.IntAt(index, 1, kMaxIntervalCs));
-  return centiseconds / 100.0;
-}
-
-ProgressCallback WriteInfo(const Geometry& geometry, AnswerStream& stream) {
-  return [&geometry, &stream](const SearchInfo& info) {
-    const std::string line = InfoLine(geometry, info);
+ProgressCallback WriteInfo(const Geometry& geometry, AnswerStream& stream, bool territory) {
+  return [&geometry, &stream, territory](const SearchInfo& info) {
+    const std::string line = InfoLine(geometry, info, territory);
     if (!line.empty()) stream.WriteLine(line);
   };
 }
 
-// lifeline-analyze [INTERVAL]: searches the position until the next input line, streaming
-// info lines; a search that ends earlier (a proven root) leaves the answer open until then.
+// lifeline-analyze [INTERVAL] [territory]: searches the position until the next input line,
+// streaming info lines; a search that ends earlier (a proven root) leaves the answer open
+// until then.
 Answer Analyze(CommandContext& context, const Arguments& args) {
   Engine& engine = context.engine;
   AnswerStream& stream = context.stream;
-  LL_RETURN_IF_ERROR(args.ExpectCountBetween(0, 1));
-  LL_ASSIGN_OR_RETURN(const double interval, IntervalAt(args, 0));
+  LL_ASSIGN_OR_RETURN(const AnalysisReport report, ReportAt(args, 0));
   stream.Open();
   if (engine.position().IsOver()) return std::string();
   std::atomic<bool> stop{false};
@@ -77,25 +106,26 @@ Answer Analyze(CommandContext& context, const Arguments& args) {
   SearchLimits limits;
   limits.until_stopped = true;
   limits.stop = &stop;
-  limits.report_interval = interval;
-  engine.Analyze(limits, WriteInfo(engine.position().geometry(), stream));
+  limits.report_interval = report.interval;
+  engine.Analyze(limits, WriteInfo(engine.position().geometry(), stream, report.territory));
   watcher.WaitForStop();
   return std::string();
 }
 
-// lifeline-genmove_analyze COLOR [INTERVAL]: genmove with info lines while it searches and a
-// final "play MOVE" line. It is not cut short by input: the move must come from a whole search.
+// lifeline-genmove_analyze COLOR [INTERVAL] [territory]: genmove with info lines while it
+// searches and a final "play MOVE" line. It is not cut short by input: the move must come from
+// a whole search.
 Answer GenMoveAnalyze(CommandContext& context, const Arguments& args) {
   Engine& engine = context.engine;
   AnswerStream& stream = context.stream;
-  LL_RETURN_IF_ERROR(args.ExpectCountBetween(1, 2));
+  LL_RETURN_IF_ERROR(args.ExpectCountBetween(1, 3));
   LL_ASSIGN_OR_RETURN(const Color color, args.ColorAt(0));
-  LL_ASSIGN_OR_RETURN(const double interval, IntervalAt(args, 1));
+  LL_ASSIGN_OR_RETURN(const AnalysisReport report, ReportAt(args, 1));
   if (color != engine.position().to_move()) return IllegalMoveError(MoveError::kWrongColor);
   stream.Open();
   const Geometry& geometry = engine.position().geometry();
-  const Answer token =
-      GenerateMove(context, color, /*commit=*/true, WriteInfo(geometry, stream), interval);
+  const Answer token = GenerateMove(context, color, /*commit=*/true,
+                                    WriteInfo(geometry, stream, report.territory), report.interval);
   if (!token.ok()) return token.status();
   return "play " + *token;
 }
@@ -109,9 +139,15 @@ Answer Speed(CommandContext& context, const Arguments& args) {
     return SyntaxError(absl::StrCat("seconds out of range (0..", kMaxSpeedSeconds, "]"));
   }
   const MctsOptions options = SearchSettings(context.engine.options());
+  std::shared_ptr<const Network> network;
+  if (options.network_visits > 0) {
+    // The rate of a search that says it uses the network, measured without it, would mislead.
+    LL_ASSIGN_OR_RETURN(network, context.engine.network());
+  }
   const EngineEnvironment& environment = context.engine.environment();
-  const SpeedResult speed = MeasureSearchSpeed(static_cast<int>(base), seconds, options,
-                                               environment.clock, environment.move_model);
+  const SpeedResult speed =
+      MeasureSearchSpeed(static_cast<int>(base), seconds, options, environment.clock,
+                         environment.move_model, std::move(network));
   const double elapsed = std::max(speed.seconds, 1e-9);
   return absl::StrFormat(
       "base %d threads %d playouts %d nodes %d seconds %.3f playouts/s %.0f "

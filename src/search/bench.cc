@@ -1,5 +1,7 @@
 #include "search/bench.h"
 
+#include <utility>
+
 #include "core/move.h"
 #include "core/position.h"
 #include "core/rules.h"
@@ -61,7 +63,8 @@ BenchResult RunBench(int64_t visits, const SteadyClock& clock, const MoveModel& 
 }
 
 SpeedResult MeasureSearchSpeed(int base, double seconds, const MctsOptions& options,
-                               const SteadyClock& clock, const MoveModel& move_model) {
+                               const SteadyClock& clock, const MoveModel& move_model,
+                               std::shared_ptr<const Network> network) {
   Position position(Geometry::ForBase(base), Rules{});
   Rng rng(kSeed);
   for (int i = 0; i < position.geometry().num_cells() / 4; ++i) {
@@ -71,7 +74,7 @@ SpeedResult MeasureSearchSpeed(int base, double seconds, const MctsOptions& opti
   }
   SpeedResult result;
   if (position.IsOver()) return result;
-  MctsPlayer player(options, clock, move_model);
+  MctsPlayer player(options, clock, move_model, std::move(network));
   SearchLimits limits;
   limits.max_seconds = seconds;
   const SearchResult searched = player.Search(position, limits, rng, nullptr);

@@ -2,8 +2,10 @@
 #define LIFELINE_SEARCH_BENCH_H_
 
 #include <cstdint>
+#include <memory>
 #include <string>
 
+#include "network/network.h"
 #include "search/clock.h"
 #include "search/mcts_options.h"
 #include "search/move_model.h"
@@ -33,14 +35,16 @@ inline constexpr int64_t kBenchVisits = 2000;
 BenchResult RunBench(int64_t visits, const SteadyClock& clock, const MoveModel& move_model);
 
 // The search's speed on one board: a fresh search with `options` for `seconds` from a fixed
-// middle-game position of `base` (a quarter of the cells filled by seeded random actions).
+// middle-game position of `base` (a quarter of the cells filled by seeded random actions),
+// with `network` where the options use one (null: none).
 struct SpeedResult {
   int64_t playouts = 0;
   int64_t nodes = 0;
   double seconds = 0;
 };
 SpeedResult MeasureSearchSpeed(int base, double seconds, const MctsOptions& options,
-                               const SteadyClock& clock, const MoveModel& move_model);
+                               const SteadyClock& clock, const MoveModel& move_model,
+                               std::shared_ptr<const Network> network);
 
 }  // namespace lifeline
 

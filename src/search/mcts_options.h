@@ -39,6 +39,19 @@ struct MctsOptions {
   // expects the good moves; 0 leaves the term out.
   double puct = 0.3;
 
+  // The network (network/network.h), when the search has one, judges a node once the node has
+  // this many visits: its policy replaces the move model's shares and priors of the node's
+  // children, and its value joins the node's statistics. Judging every node would cost one
+  // evaluation (some tens of playouts) per simulation, so only the nodes the search returns
+  // to are judged. 0 leaves the network out.
+  int network_visits = 16;
+  // The weight of a judged node's network value in its statistics, in virtual visits.
+  double network_value_visits = 16;
+
+  // A double turn's two stones are chosen lower cell first, so that the pair (a, b) and the
+  // pair (b, a) are one path of the tree rather than two with the same position below.
+  bool merge_pair_orders = true;
+
   // Playouts that take kills, answer threats and avoid killing their own groups (see
   // PolicyPlayout) instead of uniformly random ones.
   bool policy = true;
@@ -75,10 +88,12 @@ struct MctsOptions {
     options.priors = false;
     options.move_model = false;
     options.puct = 0;
+    options.network_visits = 0;
     options.policy = false;
     options.count_settled = false;
     options.solver = false;
     options.reuse_tree = false;
+    options.merge_pair_orders = false;
     return options;
   }
 };

@@ -26,8 +26,8 @@ constexpr int32_t kMaxRootVisits = int32_t{1} << 30;
 }  // namespace
 
 MctsPlayer::MctsPlayer(const MctsOptions& options, const SteadyClock& clock,
-                       const MoveModel& move_model)
-    : options_(options), clock_(clock), tree_(options, move_model) {}
+                       const MoveModel& move_model, std::shared_ptr<const Network> network)
+    : options_(options), clock_(clock), tree_(options, move_model, std::move(network)) {}
 
 void MctsPlayer::NewGame() {
   tree_.Clear();
@@ -95,6 +95,7 @@ SearchInfo MctsPlayer::Info(double elapsed) const {
   info.kept_visits = kept_visits_;
   info.seconds = elapsed;
   info.candidates = tree_.Candidates(kPvLength);
+  info.territory = tree_.Territory();
   return info;
 }
 
@@ -116,6 +117,7 @@ void MctsPlayer::RunWorker(Rng& rng, bool main, const SearchLimits& limits, doub
     tree_.Simulate(rng, worker);
     finished_.fetch_add(1, kRelaxed);
   }
+  tree_.FinishWorker(worker);
   done_.store(true, kRelaxed);
 }
 

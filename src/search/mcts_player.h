@@ -2,6 +2,7 @@
 #define LIFELINE_SEARCH_MCTS_PLAYER_H_
 
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include "search/clock.h"
@@ -22,8 +23,10 @@ namespace lifeline {
 // kept from earlier moves and the generator. Time comes from the injected clock.
 class MctsPlayer : public Player {
  public:
-  // The clock and the learned move model must outlive the player.
-  MctsPlayer(const MctsOptions& options, const SteadyClock& clock, const MoveModel& move_model);
+  // The clock and the learned move model must outlive the player; the network (none when
+  // null) is shared.
+  MctsPlayer(const MctsOptions& options, const SteadyClock& clock, const MoveModel& move_model,
+             std::shared_ptr<const Network> network = nullptr);
 
   std::string Name() const override { return "mcts"; }
   void NewGame() override;

@@ -24,9 +24,11 @@ bool IsPending(const Position& position) { return position.pending_stone() != kN
 
 }  // namespace
 
-MctsTree::MctsTree(const MctsOptions& options, const MoveModel& move_model)
+MctsTree::MctsTree(const MctsOptions& options, const MoveModel& move_model,
+                   std::shared_ptr<const Network> network)
     : options_(options),
       move_model_(move_model),
+      network_(options.network_visits > 0 ? std::move(network) : nullptr),
       proving_(options.solver),
       pool_(options.memory_bytes),
       root_position_(Geometry::ForBase(Geometry::kDefaultBase), Rules{}) {}
@@ -37,12 +39,18 @@ Color MctsTree::OwnerOf(const Position& position) {
 
 void MctsTree::Clear() {
   pool_.Reset();
+  territory_.Reset();
   has_root_ = false;
 }
 
 bool MctsTree::SetRoot(const Position& position, const RecentStones& recent) {
   root_recent_ = recent;
-  if (options_.reuse_tree && has_root_) {
+  // Playouts from an earlier root began elsewhere: the territory is this root's alone.
+  territory_.Reset();
+  // A kept node with a pending stone has only the partners above it (merge_pair_orders),
+  // which a root must not lack.
+  const bool keeps_all_partners = !options_.merge_pair_orders || !IsPending(position);
+  if (options_.reuse_tree && has_root_ && keeps_all_partners) {
     if (const std::optional<uint32_t> found = FindDescendant(position)) {
       pool_.KeepSubtree(*found);
       root_position_ = position;
@@ -124,6 +132,7 @@ void MctsTree::Simulate(Rng& rng, Worker& worker) {
       node.proof.store(Proof::kWin, kRelaxed);
       continue;
     }
+    if (WantsJudgement(node)) Judge(step.node, position, worker);
     const uint32_t child = SelectChild(node);
     pool_[child].visits.fetch_add(1, kRelaxed);
     position.Play(pool_[child].move());
@@ -131,17 +140,25 @@ void MctsTree::Simulate(Rng& rng, Worker& worker) {
         {child, OwnerOf(position), position.to_move(), IsPending(position), position.swapped()});
   }
   Bitset played[2];
-  const Color winner = known_winner ? *known_winner : Playout(position, worker, rng, played);
+  if (known_winner) {
+    BackUp(worker, *known_winner, played);
+    return;
+  }
+  Bitset held[2];
+  const Color winner = Playout(position, worker, rng, played, held);
+  territory_.Add(worker.territory, held);
   BackUp(worker, winner, played);
 }
 
-Color MctsTree::Playout(const Position& position, const Worker& worker, Rng& rng,
-                        Bitset played[2]) const {
-  if (!options_.policy) return RecordedPlayout(position, rng, played, options_.count_settled);
+Color MctsTree::Playout(const Position& position, const Worker& worker, Rng& rng, Bitset played[2],
+                        Bitset held[2]) const {
+  if (!options_.policy) {
+    return RecordedPlayout(position, rng, played, options_.count_settled, held);
+  }
   const Node& leaf = pool_[worker.path.back().node];
   const bool placed = worker.path.size() > 1 && leaf.kind == Move::Kind::kPlace;
   return PolicyPlayout(position, placed ? leaf.cell : kNoCell, rng, played, options_.count_settled,
-                       options_.pattern_playouts ? &move_model_ : nullptr);
+                       options_.pattern_playouts ? &move_model_ : nullptr, held);
 }
 
 void MctsTree::TryExpand(uint32_t index, const Position& position, Rng& rng, Worker& worker) {
@@ -155,7 +172,12 @@ void MctsTree::TryExpand(uint32_t index, const Position& position, Rng& rng, Wor
   moves.clear();
   if (position.CanSwap()) moves.push_back(Move::Swap());
   if (position.CanSpendKomi()) moves.push_back(Move::SpendKomi());
-  position.PlacementCells().ForEach([&](Cell c) { moves.push_back(Move::Place(c)); });
+  // A pending stone at the root may be either of its pair's stones; below, the tree chose it
+  // as the lower one.
+  const bool ordered = options_.merge_pair_orders && (index != 0 || !IsPending(position));
+  (ordered ? position.OrderedPairCells() : position.PlacementCells()).ForEach([&](Cell c) {
+    moves.push_back(Move::Place(c));
+  });
   if (moves.empty()) {
     // The side to move has lost; the owner, who made the last action, has won.
     if (proving_) node.proof.store(Proof::kWin, kRelaxed);
@@ -176,8 +198,8 @@ void MctsTree::TryExpand(uint32_t index, const Position& position, Rng& rng, Wor
   JudgeMoves(position, worker, moves, worker.priors, worker.policy);
   for (uint32_t i = 0; i < count; ++i) {
     pool_[first + i].SetMove(moves[i]);
-    pool_[first + i].prior = worker.priors[i];
-    pool_[first + i].policy = EncodePolicyShare(worker.policy[i]);
+    pool_[first + i].prior.store(worker.priors[i], kRelaxed);
+    pool_[first + i].policy.store(EncodePolicyShare(worker.policy[i]), kRelaxed);
   }
   node.first_child.store(first, kRelaxed);
   node.num_children.store(static_cast<uint16_t>(count), kRelaxed);
@@ -216,12 +238,50 @@ void MctsTree::JudgeMoves(const Position& position, const Worker& worker,
     ComputePriors(position, moves, priors);
     return;
   }
-  for (size_t i = 0; i < count; ++i) {
-    const double ratio = std::max(policy[i] * static_cast<double>(count), 1e-9);
-    const double win_rate =
-        std::clamp(0.5 + options_.model_prior_slope * std::log(ratio), 0.05, 0.95);
-    priors[i] = static_cast<uint8_t>(std::lround(win_rate * kPriorScale));
+  for (size_t i = 0; i < count; ++i) priors[i] = PriorFromShare(policy[i], count);
+}
+
+uint8_t MctsTree::PriorFromShare(double share, size_t count) const {
+  const double ratio = std::max(share * static_cast<double>(count), 1e-9);
+  const double win_rate =
+      std::clamp(0.5 + options_.model_prior_slope * std::log(ratio), 0.05, 0.95);
+  return static_cast<uint8_t>(std::lround(win_rate * kPriorScale));
+}
+
+bool MctsTree::WantsJudgement(const Node& node) const {
+  return network_ != nullptr && node.visits.load(kRelaxed) >= options_.network_visits &&
+         node.judgement.load(kRelaxed) == Judgement::kNone;
+}
+
+void MctsTree::Judge(uint32_t index, const Position& position, Worker& worker) {
+  Node& node = pool_[index];
+  Judgement expected = Judgement::kNone;
+  if (!node.judgement.compare_exchange_strong(expected, Judgement::kJudging, kRelaxed)) return;
+  const NetworkOutput output = network_->Evaluate(position);
+  const uint32_t first = node.first_child.load(kRelaxed);
+  const uint32_t count = node.num_children.load(kRelaxed);
+  // The network has no komi head: spending komi keeps an average share.
+  std::vector<float>& shares = worker.policy;
+  shares.assign(count, 1.0f / static_cast<float>(count));
+  double total = 0;
+  for (uint32_t i = 0; i < count; ++i) {
+    const Node& child = pool_[first + i];
+    if (child.kind == Move::Kind::kPlace) shares[i] = output.policy[child.cell];
+    if (child.kind == Move::Kind::kSwap) shares[i] = output.swap;
+    total += shares[i];
   }
+  for (uint32_t i = 0; i < count; ++i) {
+    const double share = total > 0 ? shares[i] / total : 1.0 / count;
+    Node& child = pool_[first + i];
+    child.policy.store(EncodePolicyShare(share), kRelaxed);
+    if (options_.priors) child.prior.store(PriorFromShare(share, count), kRelaxed);
+  }
+  // The value is the side to move's; the node counts its owner's wins.
+  const double owner_value =
+      OwnerOf(position) == position.to_move() ? output.value : 1.0 - output.value;
+  node.value.store(
+      static_cast<uint8_t>(std::lround(std::clamp(owner_value, 0.0, 1.0) * kPriorScale)), kRelaxed);
+  node.judgement.store(Judgement::kJudged, std::memory_order_release);
 }
 
 double MctsTree::Score(const Node& child, double sqrt_parent, double log_parent) const {
@@ -229,8 +289,13 @@ double MctsTree::Score(const Node& child, double sqrt_parent, double log_parent)
   double wins = child.wins.load(kRelaxed);
   double amaf_n = options_.rave ? child.amaf_visits.load(kRelaxed) : 0;
   double amaf_wins = options_.rave ? child.amaf_wins.load(kRelaxed) : 0;
+  if (options_.network_value_visits > 0 &&
+      child.judgement.load(std::memory_order_acquire) == Judgement::kJudged) {
+    n += options_.network_value_visits;
+    wins += options_.network_value_visits * PriorWinRate(child.value.load(kRelaxed));
+  }
   if (options_.priors) {
-    const double prior = PriorWinRate(child.prior);
+    const double prior = PriorWinRate(child.prior.load(kRelaxed));
     n += options_.prior_visits;
     wins += options_.prior_visits * prior;
     // Seeding the AMAF statistics too: the RAVE weight soon puts them first, and a prior
@@ -258,7 +323,7 @@ double MctsTree::Score(const Node& child, double sqrt_parent, double log_parent)
   if (options_.puct > 0) {
     // Real visits only: the prior's virtual visits must not damp the policy's term too.
     const double visits = child.visits.load(kRelaxed);
-    score += options_.puct * PolicyShare(child.policy) * sqrt_parent / (1 + visits);
+    score += options_.puct * PolicyShare(child.policy.load(kRelaxed)) * sqrt_parent / (1 + visits);
   }
   return score;
 }
@@ -439,7 +504,7 @@ std::vector<CandidateInfo> MctsTree::Candidates(int max_pv_length) const {
     }
     candidate.move = candidate.principal_variation.front();
     candidate.visits = visits;
-    candidate.prior = PriorWinRate(child.prior);
+    candidate.prior = PriorWinRate(child.prior.load(kRelaxed));
     const Proof proof = child.proof.load(kRelaxed);
     candidate.proof = proof == Proof::kWin    ? MoveProof::kWin
                       : proof == Proof::kLoss ? MoveProof::kLoss

@@ -2,6 +2,7 @@
 #define LIFELINE_SEARCH_MCTS_TREE_H_
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <vector>
@@ -10,11 +11,13 @@
 #include "core/move.h"
 #include "core/position.h"
 #include "core/random.h"
+#include "network/network.h"
 #include "search/mcts_options.h"
 #include "search/move_model.h"
 #include "search/node_pool.h"
 #include "search/player.h"
 #include "search/recent_stones.h"
+#include "search/territory_tally.h"
 
 namespace lifeline {
 
@@ -33,8 +36,9 @@ namespace lifeline {
 class MctsTree {
  public:
   // The move model gives priors and playout patterns where the options ask for them; it must
-  // outlive the tree.
-  MctsTree(const MctsOptions& options, const MoveModel& move_model);
+  // outlive the tree. The network, when there is one, judges the nodes the options say.
+  MctsTree(const MctsOptions& options, const MoveModel& move_model,
+           std::shared_ptr<const Network> network = nullptr);
 
   // Scratch memory of one searching thread, reused across simulations.
   struct Worker {
@@ -52,6 +56,7 @@ class MctsTree {
     std::vector<Move> moves;
     std::vector<uint8_t> priors;
     std::vector<float> policy;
+    TerritoryTally::Local territory;
   };
 
   // Makes `position` the root. With tree reuse, keeps the subtree of a node a few actions
@@ -66,6 +71,9 @@ class MctsTree {
   void SetProving(bool proving) { proving_ = proving; }
 
   void Simulate(Rng& rng, Worker& worker);
+  // Hands over what a worker still holds of its simulations (its territory counts); call it
+  // when the worker stops simulating.
+  void FinishWorker(Worker& worker) { territory_.Flush(worker.territory); }
 
   const Position& root_position() const { return root_position_; }
   const NodePool& pool() const { return pool_; }
@@ -88,6 +96,9 @@ class MctsTree {
   RootSummary Summarize() const;
   // The root's candidates, most visited first, each with its principal variation.
   std::vector<CandidateInfo> Candidates(int max_pv_length) const;
+  // The territory the playouts since the root was set foresee (TerritoryTally::Read): each
+  // cell's from Black's view, indexed by cell; empty before any playout.
+  std::vector<float> Territory() const { return territory_.Read(root_position_.geometry()); }
 
   // The colour whose wins a node with this position counts: that of the player who chose the
   // last action (who also makes the partner of a first stone), in this position's colours. A
@@ -103,8 +114,16 @@ class MctsTree {
   void JudgeMoves(const Position& position, const Worker& worker, std::span<const Move> moves,
                   std::vector<uint8_t>& priors, std::vector<float>& policy) const;
   // Plays the simulation out from the leaf at the end of worker.path; the winner is named in
-  // the leaf's colours.
-  Color Playout(const Position& position, const Worker& worker, Rng& rng, Bitset played[2]) const;
+  // the leaf's colours. `held` receives who held each cell last (StartHolding).
+  Color Playout(const Position& position, const Worker& worker, Rng& rng, Bitset played[2],
+                Bitset held[2]) const;
+  // Whether the network should judge this expanded node now (MctsOptions::network_visits).
+  bool WantsJudgement(const Node& node) const;
+  // The network's policy over the children of node `index` (whose position is `position`)
+  // and its value, once per node; another thread's judgement of the same node wins.
+  void Judge(uint32_t index, const Position& position, Worker& worker);
+  // The prior win rate of a move whose policy share is `share` among `count` siblings.
+  uint8_t PriorFromShare(double share, size_t count) const;
   uint32_t SelectChild(const Node& node) const;
   double Score(const Node& child, double sqrt_parent, double log_parent) const;
   void UpdateProof(Node& node, bool pending) const;
@@ -124,11 +143,13 @@ class MctsTree {
 
   MctsOptions options_;
   const MoveModel& move_model_;
+  std::shared_ptr<const Network> network_;
   bool proving_;
   NodePool pool_;
   Position root_position_;
   RecentStones root_recent_;
   bool has_root_ = false;
+  TerritoryTally territory_;
 };
 
 }  // namespace lifeline

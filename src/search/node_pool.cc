@@ -12,7 +12,7 @@ namespace lifeline {
 // Nodes live in raw storage and are never destroyed one by one.
 static_assert(std::is_trivially_destructible_v<Node>);
 // The prior fits in padding; the policy share takes the node from 28 bytes to 32, an eighth
-// fewer nodes per byte of the memory limit.
+// fewer nodes per byte of the memory limit; the network's judgement fits in the padding left.
 static_assert(sizeof(Node) == 32);
 
 Move Node::move() const {
@@ -45,9 +45,11 @@ void Node::CopyFrom(const Node& other) {
   expansion.store(other.expansion.load(kRelaxed), kRelaxed);
   proof.store(other.proof.load(kRelaxed), kRelaxed);
   kind = other.kind;
-  prior = other.prior;
-  policy = other.policy;
+  prior.store(other.prior.load(kRelaxed), kRelaxed);
+  policy.store(other.policy.load(kRelaxed), kRelaxed);
   cell = other.cell;
+  judgement.store(other.judgement.load(kRelaxed), kRelaxed);
+  value.store(other.value.load(kRelaxed), kRelaxed);
 }
 
 NodePool::NodePool(int64_t max_bytes) {

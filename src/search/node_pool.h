@@ -19,6 +19,10 @@ enum class Proof : int8_t { kUnknown = 0, kWin = 1, kLoss = -1 };
 
 enum class Expansion : uint8_t { kLeaf, kExpanding, kExpanded };
 
+// Whether the network has judged a node: its children's priors and policy shares, and its own
+// value (MctsOptions::network_visits).
+enum class Judgement : uint8_t { kNone, kJudging, kJudged };
+
 // The byte in which a node keeps its policy share, and back.
 inline uint8_t EncodePolicyShare(double share) {
   const double code = share > 0 ? -8 * std::log(share) : 255;
@@ -43,12 +47,16 @@ struct Node {
   std::atomic<Expansion> expansion{Expansion::kLeaf};
   std::atomic<Proof> proof{Proof::kUnknown};
   Move::Kind kind = Move::Kind::kPlace;
-  // The prior win rate of the move (see priors.h), set before the node is published.
-  uint8_t prior = 0;
+  // The prior win rate of the move (see priors.h), set before the node is published and
+  // replaced once when the network judges the parent.
+  std::atomic<uint8_t> prior{0};
   // The move's share of the learned policy among its siblings, as -8 ln(share) rounded and
-  // capped at 255 (see PolicyShare); set before the node is published.
-  uint8_t policy = 0;
+  // capped at 255 (see PolicyShare); set like `prior`.
+  std::atomic<uint8_t> policy{0};
   int16_t cell = kNoCell;
+  std::atomic<Judgement> judgement{Judgement::kNone};
+  // Once judged: the network's win rate for the node's owner, on the prior's scale (priors.h).
+  std::atomic<uint8_t> value{0};
 
   Move move() const;
   void SetMove(const Move& m);

@@ -52,6 +52,9 @@ struct SearchInfo {
   int64_t kept_visits = 0;  // root visits kept from earlier searches (tree reuse)
   double seconds = 0;
   std::vector<CandidateInfo> candidates;
+  // Each cell's territory from Black's view, in [-1, 1], indexed by cell (TerritoryTally);
+  // empty when the player foresees none.
+  std::vector<float> territory;
 };
 
 using ProgressCallback = std::function<void(const SearchInfo&)>;

@@ -71,20 +71,26 @@ Cell ChoosePlacement(const BasicBoard<W>& board, Color me, const BasicBitset<W>&
 }  // namespace
 
 Color PolicyPlayout(Position position, Cell last_move, Rng& rng, Bitset played[2],
-                    bool count_settled, const MoveModel* ring_model) {
+                    bool count_settled, const MoveModel* ring_model, Bitset held[2]) {
   return PlayAtBoardWidth(
-      position, played, [&]<int W>(BasicPosition<W> sized, BasicBitset<W>* sized_played) {
-        return PolicyPlayout<W>(sized, last_move, rng, sized_played, count_settled, ring_model);
+      position, played, held,
+      [&]<int W>(BasicPosition<W> sized, BasicBitset<W>* sized_played, BasicBitset<W>* sized_held) {
+        return PolicyPlayout<W>(sized, last_move, rng, sized_played, count_settled, ring_model,
+                                sized_held);
       });
 }
 
 template <int W>
 Color PolicyPlayout(BasicPosition<W> position, Cell last_move, Rng& rng, BasicBitset<W> played[2],
-                    bool count_settled, const MoveModel* ring_model) {
+                    bool count_settled, const MoveModel* ring_model, BasicBitset<W> held[2]) {
   const bool swapped_at_start = position.swapped();
+  if (held != nullptr) StartHolding(position.board(), held);
   const int max_actions = kMaxPlayoutActionsPerCell * position.geometry().num_cells();
   for (int actions = 0; actions < max_actions; ++actions) {
     if (const std::optional<Color> winner = SettledEnd(position, count_settled, swapped_at_start)) {
+      // The winner in the colours of `position` (the translation is its own inverse).
+      if (held != nullptr)
+        FinishHolding(position, WinnerAtStart(*winner, position, swapped_at_start), held);
       return *winner;
     }
     const Color me = position.to_move();
@@ -106,19 +112,18 @@ Color PolicyPlayout(BasicPosition<W> position, Cell last_move, Rng& rng, BasicBi
       if (!random) break;
       move = *random;
     }
-    BasicBitset<W>& mine = played[Index(me)];
-    if (move.kind == Move::Kind::kPlace || move.kind == Move::Kind::kPair) mine.Set(move.first);
-    if (move.kind == Move::Kind::kPair) mine.Set(move.second);
+    RecordPlacement(move, me, played, held);
     last_move = move.kind == Move::Kind::kPlace ? move.first : kNoCell;
     position.Play(move);
   }
+  if (held != nullptr) FinishHolding(position, Opponent(position.to_move()), held);
   return WinnerAtStart(position, swapped_at_start);
 }
 
 #define LL_INSTANTIATE(w)                                                           \
   template Color PolicyPlayout(BasicPosition<w> position, Cell last_move, Rng& rng, \
                                BasicBitset<w> played[2], bool count_settled,        \
-                               const MoveModel* ring_model);
+                               const MoveModel* ring_model, BasicBitset<w> held[2]);
 LL_FOR_EACH_BOARD_WIDTH(LL_INSTANTIATE)
 #undef LL_INSTANTIATE
 

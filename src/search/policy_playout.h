@@ -24,13 +24,17 @@ namespace lifeline {
 // With `ring_model`, the random cell is drawn in proportion to the strength of its ring of six
 // neighbours under the learned model (MoveModel::RingAcceptance): a drawn cell is kept with its
 // acceptance chance, up to kPatternDraws draws; the cheap form of the model in playouts.
+//
+// Unless `held` is null it receives who held each cell last (StartHolding, recorded_playout.h).
 Color PolicyPlayout(Position position, Cell last_move, Rng& rng, Bitset played[2],
-                    bool count_settled, const MoveModel* ring_model = nullptr);
+                    bool count_settled, const MoveModel* ring_model = nullptr,
+                    Bitset held[2] = nullptr);
 
 // The same playout at width W, which must hold the geometry's words.
 template <int W>
 Color PolicyPlayout(BasicPosition<W> position, Cell last_move, Rng& rng, BasicBitset<W> played[2],
-                    bool count_settled, const MoveModel* ring_model = nullptr);
+                    bool count_settled, const MoveModel* ring_model = nullptr,
+                    BasicBitset<W> held[2] = nullptr);
 
 }  // namespace lifeline
 

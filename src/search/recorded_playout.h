@@ -6,6 +6,7 @@
 #include "core/bitset.h"
 #include "core/board_width.h"
 #include "core/color.h"
+#include "core/move.h"
 #include "core/position.h"
 #include "core/random.h"
 #include "search/settled.h"
@@ -42,31 +43,85 @@ std::optional<Color> SettledEnd(const BasicPosition<W>& position, bool count_set
   return WinnerAtStart(*winner, position, swapped_at_start);
 }
 
-// Runs playout(sized, sized_played) with `position` sized to its base (board_width.h) and
-// empty sets at that width, adds the cells recorded there to `played` and returns the winner:
-// how a playout entry point that takes the full width runs at the board's own.
+// Who held each cell last in a playout (MctsTree's territory). At the start a cell is held by
+// the stone on it, or by the one colour its empty region touches; a stone placed in the
+// playout makes its cell its colour's (Hold); the cells left are the winner's (FinishHolding).
+// A cell emptied at the end of the game (the loser's last stones) keeps its last holder: that
+// is what a settled board's count is about, where the board at the end holds the winner's
+// stones alone.
+template <int W>
+void StartHolding(const BasicBoard<W>& board, BasicBitset<W> held[2]) {
+  const Geometry& geometry = board.geometry();
+  const BasicBitset<W> empty = board.empty();
+  BasicBitset<W> regions[2];
+  for (const Color color : {Color::kBlack, Color::kWhite}) {
+    regions[Index(color)] = geometry.Flood(geometry.Expand(board.stones(color)) & empty, empty);
+  }
+  for (const Color color : {Color::kBlack, Color::kWhite}) {
+    held[Index(color)] =
+        board.stones(color) | (regions[Index(color)] & ~regions[Index(Opponent(color))]);
+  }
+}
+
+// Ends a playout's holding: the cells nobody held (empty from the start, never placed on) go
+// to the winner, named in the colours of `end`, where the playout stopped. They lay in the
+// regions the winner never needed to fill before the loser ran out of placements.
+template <int W>
+void FinishHolding(const BasicPosition<W>& end, Color winner, BasicBitset<W> held[2]) {
+  held[Index(winner)] |= end.geometry().template cells<W>() & ~(held[0] | held[1]);
+}
+
+template <int W>
+void Hold(BasicBitset<W> held[2], Color color, Cell c) {
+  held[Index(color)].Set(c);
+  held[Index(Opponent(color))].Reset(c);
+}
+
+// Records an action of `me` in a playout: its stones in `played[Index(me)]` and, unless `held`
+// is null, as held by `me`.
+template <int W>
+void RecordPlacement(const Move& move, Color me, BasicBitset<W> played[2], BasicBitset<W>* held) {
+  if (move.kind != Move::Kind::kPlace && move.kind != Move::Kind::kPair) return;
+  played[Index(me)].Set(move.first);
+  if (held != nullptr) Hold(held, me, move.first);
+  if (move.kind != Move::Kind::kPair) return;
+  played[Index(me)].Set(move.second);
+  if (held != nullptr) Hold(held, me, move.second);
+}
+
+// Runs playout(sized, sized_played, sized_held) with `position` sized to its base
+// (board_width.h) and empty sets at that width, adds the cells recorded there to `played`,
+// copies the holders to `held` unless it is null (sized_held is null then too) and returns the
+// winner: how a playout entry point that takes the full width runs at the board's own.
 template <typename F>
-Color PlayAtBoardWidth(const Position& position, Bitset played[2], F&& playout) {
+Color PlayAtBoardWidth(const Position& position, Bitset played[2], Bitset held[2], F&& playout) {
   return WithBoardWidth(position.geometry(), [&](auto width) {
     constexpr int w = decltype(width)::value;
     BasicBitset<w> sized_played[2];
-    const Color winner = playout(BasicPosition<w>(position), sized_played);
+    BasicBitset<w> sized_held[2];
+    const Color winner =
+        playout(BasicPosition<w>(position), sized_played, held != nullptr ? sized_held : nullptr);
     for (int i = 0; i < 2; ++i) played[i] |= Bitset(sized_played[i]);
+    if (held != nullptr) {
+      for (int i = 0; i < 2; ++i) held[i] = Bitset(sized_held[i]);
+    }
     return winner;
   });
 }
 
 // A uniformly random playout like core's RandomPlayout that also records, per colour, every
 // cell where that colour placed a stone (the all-moves-as-first statistics of RAVE). Adds to
-// `played` (indexed by Index(Color)) and returns WinnerAtStart; stops early on a settled board
-// when `count_settled` is set (SettledEnd). Runs on the position sized to its base, like
-// core's RandomPlayout, with the same random draws as at the full width.
-Color RecordedPlayout(Position position, Rng& rng, Bitset played[2], bool count_settled);
+// `played` (indexed by Index(Color)), sets `held` (StartHolding) unless it is null, and returns
+// WinnerAtStart; stops early on a settled board when `count_settled` is set (SettledEnd). Runs
+// on the position sized to its base, like core's RandomPlayout, with the same random draws as
+// at the full width.
+Color RecordedPlayout(Position position, Rng& rng, Bitset played[2], bool count_settled,
+                      Bitset held[2] = nullptr);
 
 // The same playout at width W, which must hold the geometry's words.
 template <int W>
 Color RecordedPlayout(BasicPosition<W> position, Rng& rng, BasicBitset<W> played[2],
-                      bool count_settled);
+                      bool count_settled, BasicBitset<W> held[2] = nullptr);
 
 }  // namespace lifeline
 

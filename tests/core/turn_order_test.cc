@@ -1,7 +1,11 @@
 // Whose turn it is and what they may do: the three balancing methods of docs/rules.md, double
 // turns, setup stones, swap timing, komi spending, stoneless players and the end of the game.
 
+#include <algorithm>
+#include <optional>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -180,6 +184,53 @@ TEST(TurnOrderTest, DoubleTurnInTwoHalves) {
   // No swap once White has begun placing.
   line.Play("B2");
   EXPECT_FALSE(p.CanSwap());
+}
+
+// OrderedPairCells names every legal pair of a double turn exactly once, lower cell first:
+// the pairs it leads to are LegalMoves' pairs, on Black's and White's first turns of random
+// openings on small boards.
+TEST(TurnOrderTest, OrderedPairCellsNameEveryPairOnce) {
+  for (int base = 2; base <= 5; ++base) {
+    for (uint64_t seed = 0; seed < 8; ++seed) {
+      Position position(Geometry::ForBase(base), Strong());
+      Rng rng(seed);
+      // Seeds 4 and up reach White's double turn (or its swap) too.
+      if (seed >= 4) {
+        const std::optional<Move> first = position.RandomMove(rng);
+        if (!first) continue;
+        position.Play(*first);
+      }
+      if (!position.IsDoubleTurn()) continue;
+      std::set<std::pair<Cell, Cell>> legal, ordered;
+      for (const Move& move : position.LegalMoves()) {
+        if (move.kind == Move::Kind::kPair) {
+          legal.insert(std::minmax(move.first, move.second));
+        }
+      }
+      position.OrderedPairCells().ForEach([&](Cell a) {
+        Position after = position;
+        after.Play(Move::Place(a));
+        const auto partners = after.OrderedPairCells();
+        EXPECT_TRUE(partners.Any()) << "a first stone without a partner above it";
+        partners.ForEach([&](Cell b) {
+          EXPECT_GT(b, a);
+          EXPECT_TRUE(ordered.insert({a, b}).second);
+        });
+        // The pending stone's partners below it are legal too, but named from the other side.
+        partners.ForEach([&](Cell b) { EXPECT_TRUE(after.PlacementCells().Test(b)); });
+      });
+      EXPECT_EQ(ordered, legal) << "base " << base << " seed " << seed;
+    }
+  }
+}
+
+// Outside a double turn OrderedPairCells is PlacementCells.
+TEST(TurnOrderTest, OrderedPairCellsAreThePlacementsOutsideADoubleTurn) {
+  Line line(4, Weak());
+  EXPECT_TRUE(line.position().OrderedPairCells() == line.position().PlacementCells());
+  Line strong(4, Strong());
+  strong.Play("A1,D4").Play("G4,B2");
+  EXPECT_TRUE(strong.position().OrderedPairCells() == strong.position().PlacementCells());
 }
 
 // Weak pie: four setup stones B, W, B, W with nothing removed, each player's second not next

@@ -58,11 +58,17 @@ TEST(SizedPlayoutTest, PolicyPlayoutMatchesTheFullWidth) {
     Bitset full_played[2];
     sized_played[0].Set(start.geometry().Center());  // recorded cells are added to, not replaced
     full_played[0].Set(start.geometry().Center());
-    const Color sized = PolicyPlayout(start, last, sized_rng, sized_played, count_settled);
-    const Color full = PolicyPlayout<kMaxWords>(start, last, full_rng, full_played, count_settled);
+    Bitset sized_held[2];
+    Bitset full_held[2];
+    const Color sized =
+        PolicyPlayout(start, last, sized_rng, sized_played, count_settled, nullptr, sized_held);
+    const Color full = PolicyPlayout<kMaxWords>(start, last, full_rng, full_played, count_settled,
+                                                nullptr, full_held);
     EXPECT_EQ(sized, full);
     EXPECT_EQ(sized_played[0], full_played[0]);
     EXPECT_EQ(sized_played[1], full_played[1]);
+    EXPECT_EQ(sized_held[0], full_held[0]);
+    EXPECT_EQ(sized_held[1], full_held[1]);
     EXPECT_EQ(sized_rng.Next(), full_rng.Next());
   });
 }
@@ -73,11 +79,16 @@ TEST(SizedPlayoutTest, RecordedPlayoutMatchesTheFullWidth) {
     Rng full_rng(seed);
     Bitset sized_played[2];
     Bitset full_played[2];
-    const Color sized = RecordedPlayout(start, sized_rng, sized_played, count_settled);
-    const Color full = RecordedPlayout<kMaxWords>(start, full_rng, full_played, count_settled);
+    Bitset sized_held[2];
+    Bitset full_held[2];
+    const Color sized = RecordedPlayout(start, sized_rng, sized_played, count_settled, sized_held);
+    const Color full =
+        RecordedPlayout<kMaxWords>(start, full_rng, full_played, count_settled, full_held);
     EXPECT_EQ(sized, full);
     EXPECT_EQ(sized_played[0], full_played[0]);
     EXPECT_EQ(sized_played[1], full_played[1]);
+    EXPECT_EQ(sized_held[0], full_held[0]);
+    EXPECT_EQ(sized_held[1], full_held[1]);
     EXPECT_EQ(sized_rng.Next(), full_rng.Next());
   });
 }

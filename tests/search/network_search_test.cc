@@ -1,0 +1,138 @@
+// The search with a network (MctsOptions::network_visits): a node with enough visits is judged
+// once, its children's policy shares become the network's and its value is kept for its
+// owner; without a network, or with network_visits 0, the search is the one without.
+
+#include <cmath>
+#include <memory>
+#include <string>
+
+#include "core/move.h"
+#include "core/position.h"
+#include "gtest/gtest.h"
+#include "network/network.h"
+#include "search/mcts_player.h"
+#include "search/priors.h"
+#include "search_test_support.h"
+
+namespace lifeline {
+namespace {
+
+using test::FakeClock;
+using test::RandomPosition;
+using test::SmallOptions;
+using test::Visits;
+
+std::shared_ptr<const Network> TinyNetwork() {
+  absl::StatusOr<Network> network =
+      Network::Load(std::string(LIFELINE_NETWORK_TEST_DATA) + "/tiny.net");
+  EXPECT_TRUE(network.ok()) << network.status();
+  return std::make_shared<const Network>(*std::move(network));
+}
+
+MctsOptions NetworkOptions() {
+  MctsOptions options = SmallOptions();
+  options.network_visits = 4;
+  options.network_value_visits = 3;
+  return options;
+}
+
+TEST(NetworkSearchTest, JudgedRootTakesTheNetworksPolicyAndValue) {
+  const std::shared_ptr<const Network> network = TinyNetwork();
+  const Position position = RandomPosition(5, Rules{}, 12, 5);
+  ASSERT_FALSE(position.IsOver());
+  ASSERT_FALSE(position.IsDoubleTurn());
+  FakeClock clock;
+  MctsPlayer player(NetworkOptions(), clock, MoveModel::Default(), network);
+  Rng rng(1);
+  EXPECT_TRUE(position.IsLegal(player.Search(position, Visits(200), rng, nullptr).move));
+
+  const NetworkOutput output = network->Evaluate(position);
+  const NodePool& pool = player.tree().pool();
+  const Node& root = pool[0];
+  ASSERT_EQ(root.judgement.load(), Judgement::kJudged);
+  // The root counts the wins of the player who moved last: the opponent of the side to move.
+  EXPECT_EQ(root.value.load(), std::lround((1 - output.value) * kPriorScale));
+  double total = 0;
+  for (uint32_t i = 0; i < root.num_children.load(); ++i) {
+    total += output.policy[pool[root.first_child.load() + i].cell];
+  }
+  for (uint32_t i = 0; i < root.num_children.load(); ++i) {
+    const Node& child = pool[root.first_child.load() + i];
+    EXPECT_EQ(child.policy.load(), EncodePolicyShare(output.policy[child.cell] / total));
+  }
+  // Nodes below the threshold are left to the move model.
+  int judged = 0, unjudged = 0;
+  for (uint32_t i = 0; i < pool.size(); ++i) {
+    const bool is_judged = pool[i].judgement.load() == Judgement::kJudged;
+    if (is_judged) {
+      EXPECT_GE(pool[i].visits.load(), 4) << "node " << i;
+      EXPECT_GT(pool[i].num_children.load(), 0) << "node " << i;
+    }
+    (is_judged ? judged : unjudged)++;
+  }
+  EXPECT_GT(judged, 1);
+  EXPECT_GT(unjudged, 0);
+}
+
+// A node judged with its first stone pending is its owner's to complete: the value stays the
+// side to move's.
+TEST(NetworkSearchTest, PendingRootKeepsTheMoversValue) {
+  const std::shared_ptr<const Network> network = TinyNetwork();
+  Position position(Geometry::ForBase(4), Rules{});
+  position.Play(Move::Place(position.PlacementCells().Lowest()));
+  FakeClock clock;
+  MctsPlayer player(NetworkOptions(), clock, MoveModel::Default(), network);
+  Rng rng(2);
+  player.Search(position, Visits(100), rng, nullptr);
+  const Node& root = player.tree().pool()[0];
+  ASSERT_EQ(root.judgement.load(), Judgement::kJudged);
+  EXPECT_EQ(root.value.load(), std::lround(network->Evaluate(position).value * kPriorScale));
+}
+
+TEST(NetworkSearchTest, NoNetworkOrNoVisitsIsTheSearchWithout) {
+  const std::shared_ptr<const Network> network = TinyNetwork();
+  const Position position = RandomPosition(5, Rules{}, 20, 9);
+  ASSERT_FALSE(position.IsOver());
+  FakeClock clock;
+  MctsOptions off = NetworkOptions();
+  off.network_visits = 0;
+  MctsPlayer plain(SmallOptions(), clock, MoveModel::Default());
+  MctsPlayer without_network(NetworkOptions(), clock, MoveModel::Default(), nullptr);
+  MctsPlayer switched_off(off, clock, MoveModel::Default(), network);
+  Rng rng1(4), rng2(4), rng3(4);
+  const SearchResult a = plain.Search(position, Visits(500), rng1, nullptr);
+  const SearchResult b = without_network.Search(position, Visits(500), rng2, nullptr);
+  const SearchResult c = switched_off.Search(position, Visits(500), rng3, nullptr);
+  EXPECT_TRUE(a.move == b.move);
+  EXPECT_TRUE(a.move == c.move);
+  EXPECT_EQ(plain.tree().pool().size(), without_network.tree().pool().size());
+  EXPECT_EQ(plain.tree().pool().size(), switched_off.tree().pool().size());
+  for (uint32_t i = 0; i < switched_off.tree().pool().size(); ++i) {
+    EXPECT_EQ(switched_off.tree().pool()[i].judgement.load(), Judgement::kNone);
+  }
+}
+
+// Several threads judging one tree (run under TSan by scripts/tsan.sh), on every rule set,
+// through the opening where swap and komi spending are children too.
+TEST(NetworkSearchTest, ThreadsAnswerLegalMovesWithTheNetwork) {
+  const std::shared_ptr<const Network> network = TinyNetwork();
+  for (const Balancing balancing :
+       {Balancing::kStrongPie, Balancing::kWeakPie, Balancing::kKomiPie}) {
+    const Rules rules{balancing, balancing == Balancing::kKomiPie ? 2 : 0};
+    for (uint64_t seed = 0; seed < 6; ++seed) {
+      const Position position = RandomPosition(4, rules, static_cast<int>(seed * 3), seed);
+      if (position.IsOver()) continue;
+      MctsOptions options = NetworkOptions();
+      options.network_visits = 1;
+      options.threads = 2;
+      FakeClock clock;
+      MctsPlayer player(options, clock, MoveModel::Default(), network);
+      Rng rng(seed);
+      const SearchResult result = player.Search(position, Visits(400), rng, nullptr);
+      EXPECT_TRUE(position.IsLegal(result.move)) << MoveToString(position.geometry(), result.move);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace lifeline
