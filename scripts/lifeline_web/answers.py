@@ -86,6 +86,19 @@ def removed_stones(removed):
 _INFO_FIELDS = {"visits": int, "winrate": float, "prior": float, "order": int}
 
 
+def split_territory(line):
+    """A line of lifeline-analyze asked for the territory, as (its info groups, the territory:
+    one value per cell in the engine's order, from -1 White's to 1 Black's, or None when the
+    line has none)."""
+    info, marker, values = line.partition(" territory ")
+    if not marker:
+        return line, None
+    try:
+        return info, [float(value) for value in values.split()]
+    except ValueError:
+        raise ValueError("unreadable territory values") from None
+
+
 def parse_info(line):
     """One `info move ...` line of lifeline-analyze as a list of candidates, best first:
     {move, visits, winrate, prior, order, pv}. A double turn's pair can be reached with its
@@ -93,6 +106,7 @@ def parse_info(line):
     visits)."""
     candidates = []
     seen = set()
+    line, _ = split_territory(line)
     for group in line.split("info ")[1:]:
         words = group.split()
         candidate = {"pv": []}

@@ -513,7 +513,7 @@ class GameSession:
     def _start_analysis(self):
         if not self._analysis_wanted() or self._engine.streaming:
             return
-        command = f"lifeline-analyze {self._config.analysis_interval}"
+        command = f"lifeline-analyze {self._config.analysis_interval} territory"
         self._note("> " + command)
         answer = self._engine.open_stream(command, self._config.command_timeout)
         self._note("< " + answer.raw)
@@ -535,8 +535,14 @@ class GameSession:
             candidates = answers.parse_info(infos[-1])
         except (ValueError, KeyError) as error:
             raise ProtocolError(f"unreadable analysis line: {error}", ["< " + infos[-1]])
+        _, values = answers.split_territory(infos[-1])
+        cells = vocabulary.cells(self._base)
+        if values is not None and len(values) != len(cells):
+            raise ProtocolError(f"territory of {len(values)} cells on a board of {len(cells)}",
+                                ["< " + infos[-1]])
         self._analysis.update(candidates=candidates[:10],
-                              visits=sum(c.get("visits", 0) for c in candidates))
+                              visits=sum(c.get("visits", 0) for c in candidates),
+                              territory=dict(zip(cells, values)) if values else None)
 
     def _solver_due(self):
         return (self._solve_command is not None and self._analysis_wanted()
@@ -559,7 +565,7 @@ class GameSession:
         self._start_analysis()
 
     def _empty_analysis(self):
-        return {"candidates": [], "visits": 0}
+        return {"candidates": [], "visits": 0, "territory": None}
 
     def _analysis_view(self):
         candidates = self._analysis["candidates"]
@@ -577,6 +583,7 @@ class GameSession:
             "winrate": candidates[0]["winrate"] if candidates else None,
             "visits": self._analysis["visits"],
             "candidates": candidates,
+            "territory": self._analysis.get("territory"),
             "solver": solver,
             "error": self._analysis.get("error"),
         }

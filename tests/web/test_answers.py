@@ -70,6 +70,17 @@ class AnswersTest(unittest.TestCase):
         with self.assertRaises(ValueError):
             answers.parse_info("info visits 3")
 
+    def test_info_with_territory(self):
+        line = ("info move D4 visits 10 winrate 0.5000 prior 0.5000 order 0 pv D4 C3 "
+                "territory 0.25 -1.00 0.00")
+        info, territory = answers.split_territory(line)
+        self.assertEqual(territory, [0.25, -1.0, 0.0])
+        self.assertEqual(answers.parse_info(line)[0]["pv"], ["D4", "C3"])
+        self.assertEqual(answers.parse_info(info), answers.parse_info(line))
+        self.assertEqual(answers.split_territory("info move D4 pv D4"), ("info move D4 pv D4", None))
+        with self.assertRaises(ValueError):
+            answers.split_territory("info move D4 pv D4 territory 0.5 much")
+
     def test_solver_answers(self):
         self.assertEqual(answers.parse_solve("win D4"), ("win", ["D4"]))
         self.assertEqual(answers.parse_solve("win D4 C3,E5 swap"), ("win", ["D4", "C3,E5", "swap"]))

@@ -351,6 +351,17 @@ class BrowserTest(unittest.TestCase):
         page.click("#analysis-toggle")
         page.wait(lambda: "% (" in page.text("#winrate-text"), "a winrate")
         self.assertTrue(page.shown("#winrate-bar"))
+        # The territory shading (key T) once stones stand: marks on the cells the playouts
+        # give to one side, gone when switched off.
+        for _ in range(2):
+            page.element("body").send_keys("e")
+            state = page.wait_for_person(state["version"])
+        marks = "return document.querySelectorAll('[data-territory]').length;"
+        page.element("body").send_keys("t")
+        self.assertTrue(page.element("#territory-toggle").is_selected())
+        page.wait(lambda: page.script(marks) > 0, "territory marks")
+        page.element("body").send_keys("t")
+        page.wait(lambda: page.script(marks) == 0, "the territory marks to go")
         while not state["over"]:
             page.element("body").send_keys("e")  # the engine plays the side to move
             state = page.wait_for_person(state["version"])

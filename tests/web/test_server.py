@@ -288,6 +288,11 @@ class ServerTest(unittest.TestCase):
         self.assertEqual(analysis["to_move"], "black")
         for candidate in analysis["candidates"]:
             self.assertEqual(len(answers.move_cells(candidate["move"])), 2)  # a double turn
+        # The territory the playouts foresee: every cell of the board, from -1 to 1.
+        analysis = wait_for(lambda: (lambda a: a if a["territory"] else None)(
+            self.server.get(path)[1]))
+        self.assertEqual(sorted(analysis["territory"]), sorted(vocabulary.cells(4)))
+        self.assertTrue(all(-1 <= value <= 1 for value in analysis["territory"].values()))
         # Moves stop the analysis and start it again on the new position.
         state = self.act(state, "play", {"move": "A1"})
         analysis = wait_for(lambda: (lambda a: a if a["candidates"] else None)(
@@ -303,7 +308,7 @@ class ServerTest(unittest.TestCase):
         self.server.post(f"/api/games/{state['id']}/analysis", {"on": False})
         self.assertFalse(self.server.get(path)[1]["running"])
         log = self.server.get(f"/api/games/{state['id']}/log")[1]["lines"]
-        self.assertIn("> lifeline-analyze 50", [line for _, line in log])
+        self.assertIn("> lifeline-analyze 50 territory", [line for _, line in log])
         self.assertNotIn("gogui-rules_game_id", str(log))
 
     def test_the_solver_verdict_when_the_engine_has_a_solver(self):

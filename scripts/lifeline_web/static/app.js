@@ -47,6 +47,7 @@ const app = {
   busy: false, // a request that changes the game is on its way
   logAfter: 0,
   timers: {},
+  analysis: null, // the last analysis shown, redrawn when the territory is switched
 };
 let board = null; // made once the column letters have come
 
@@ -270,7 +271,13 @@ function describeMove(move) {
   return move;
 }
 
+function toggleTerritory() {
+  $("territory-toggle").checked = !$("territory-toggle").checked;
+  showAnalysis(app.analysis);
+}
+
 function showAnalysis(analysis) {
+  app.analysis = analysis;
   const game = app.game;
   const on = Boolean(game && game.analysis);
   $("analysis-toggle").checked = on;
@@ -306,6 +313,7 @@ function showAnalysis(analysis) {
   showSolver(analysis.solver, side);
   const winning = analysis.solver && analysis.solver.verdict === "win" ? analysis.solver.moves : [];
   board.showAnalysis(analysis.candidates, winning);
+  board.showTerritory($("territory-toggle").checked ? analysis.territory : null);
 }
 
 // The bar stands only beside a winrate: without one it would look like progress.
@@ -474,6 +482,7 @@ const shortcuts = {
   k: () => app.game && app.game.can_pass && act("/play", { move: "pass" }),
   e: () => app.game && app.game.human === "both" && act("/genmove"),
   a: () => app.game && setAnalysis(!app.game.analysis),
+  t: () => toggleTerritory(),
   m: () => $("move-input").focus(),
   n: () => openNewGame(),
   l: () => $("load-dialog").showModal(),
@@ -568,6 +577,7 @@ function wire() {
   $("resign-button").addEventListener("click", () => $("resign-dialog").showModal());
   $("resume-button").addEventListener("click", () => act("/resume"));
   $("analysis-toggle").addEventListener("change", (event) => setAnalysis(event.target.checked));
+  $("territory-toggle").addEventListener("change", () => showAnalysis(app.analysis));
   $("time-select").addEventListener("change", (event) => act("/settings", { time: Number(event.target.value) }));
   $("move-form").addEventListener("submit", (event) => {
     event.preventDefault();

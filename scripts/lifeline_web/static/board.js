@@ -8,6 +8,7 @@ const RADIUS = 10; // a cell's circumradius in SVG units
 const WIDTH = Math.sqrt(3) * RADIUS; // the distance between neighbouring centres
 const STONE = 0.78 * (WIDTH / 2);
 const SHOWN_CANDIDATES = 5;
+const TERRITORY_FLOOR = 0.1; // cells held less surely than this are not shaded
 
 export function moveCells(move) {
   return move && /^[A-Z]\d/i.test(move) ? move.toUpperCase().split(",") : [];
@@ -112,6 +113,7 @@ export class Board {
         this.cells.set(name, cell);
       }
     }
+    this.territory = element("g", { class: "territory" }, this.svg);
     this.overlay = element("g", { class: "overlay" }, this.svg);
     this.leaving = element("g", { class: "leaving-layer" }, this.svg);
     this.cursorMark = element("polygon", { class: "cursor", points: hexagonPoints(0.9) },
@@ -223,8 +225,27 @@ export class Board {
     });
   }
 
+  // Each cell marked by who the search's playouts say holds it in the end: a small black or
+  // white hexagon, the more opaque the surer (on a stone of the other colour: the stone is
+  // expected to die); cells nearer an even split than TERRITORY_FLOOR stay clear, as in Go
+  // programs' ownership maps. `territory` maps cell names to values from -1 (White's) to
+  // 1 (Black's), or is null.
+  showTerritory(territory) {
+    this.territory.replaceChildren();
+    if (!territory) return;
+    const hexagon = hexagonPoints(0.5);
+    for (const [name, value] of Object.entries(territory)) {
+      if (!this.cells.has(name) || Math.abs(value) < TERRITORY_FLOOR) continue;
+      const { x, y } = this.cellXY(name);
+      element("polygon", { class: `held ${value > 0 ? "black" : "white"}`, points: hexagon,
+                           "data-territory": name, transform: at(x, y),
+                           "fill-opacity": (0.85 * Math.abs(value)).toFixed(2) }, this.territory);
+    }
+  }
+
   clearAnalysis() {
     if (this.overlay) this.overlay.replaceChildren();
+    if (this.territory) this.territory.replaceChildren();
   }
 
   setCursor(name) {
