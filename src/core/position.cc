@@ -122,31 +122,13 @@ typename BasicPosition<W>::Bits BasicPosition<W>::PairPartners(Cell a) const {
 }
 
 template <int W>
-typename BasicPosition<W>::Bits BasicPosition<W>::PlacementCells() const {
-  if (IsDoubleTurn()) {
-    if (pending_ != kNoCell) return PairPartners(pending_);
-    const Bits open = board_.empty();
-    Bits starts;
-    open.ForEach([&](Cell a) {
-      bool found = false;
-      open.ForEach([&](Cell b) {
-        if (!found && b != a && PairAllowedOn(board_, a, b)) found = true;
-      });
-      if (found) starts.Set(a);
-    });
-    return starts;
-  }
-  if (IsSetupTurn()) return SetupCells();
-  return board_.LegalPlacements(to_move_);
-}
-
-template <int W>
-typename BasicPosition<W>::Bits BasicPosition<W>::OrderedPairCells() const {
-  if (!IsDoubleTurn()) return PlacementCells();
+typename BasicPosition<W>::Bits BasicPosition<W>::PairCells(bool lower_first) const {
+  // The partner a pair's cell is named with: any other cell, or with `lower_first` a higher one.
+  const auto named_with = [&](Cell a, Cell b) { return lower_first ? b > a : b != a; };
   Bits cells;
   if (pending_ != kNoCell) {
     PairPartners(pending_).ForEach([&](Cell b) {
-      if (b > pending_) cells.Set(b);
+      if (named_with(pending_, b)) cells.Set(b);
     });
     return cells;
   }
@@ -154,11 +136,23 @@ typename BasicPosition<W>::Bits BasicPosition<W>::OrderedPairCells() const {
   open.ForEach([&](Cell a) {
     bool found = false;
     open.ForEach([&](Cell b) {
-      if (!found && b > a && PairAllowedOn(board_, a, b)) found = true;
+      if (!found && named_with(a, b) && PairAllowedOn(board_, a, b)) found = true;
     });
     if (found) cells.Set(a);
   });
   return cells;
+}
+
+template <int W>
+typename BasicPosition<W>::Bits BasicPosition<W>::PlacementCells() const {
+  if (IsDoubleTurn()) return PairCells(/*lower_first=*/false);
+  if (IsSetupTurn()) return SetupCells();
+  return board_.LegalPlacements(to_move_);
+}
+
+template <int W>
+typename BasicPosition<W>::Bits BasicPosition<W>::OrderedPairCells() const {
+  return IsDoubleTurn() ? PairCells(/*lower_first=*/true) : PlacementCells();
 }
 
 template <int W>

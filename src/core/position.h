@@ -111,6 +111,8 @@ class BasicPosition {
   Bits SetupCells() const;
   bool PairAllowedOn(const BasicBoard<W>& board, Cell a, Cell b) const;
   Bits PairPartners(Cell a) const;
+  // On a double turn, PlacementCells (every partner) or OrderedPairCells (`lower_first`).
+  Bits PairCells(bool lower_first) const;
 
   Rules rules_;
   BasicBoard<W> board_;
