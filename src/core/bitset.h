@@ -121,22 +121,36 @@ class BasicBitset {
   uint64_t& word(int i) { return words_[i]; }
 
  private:
-  // The position of the k-th set bit of w, by halving: six popcounts instead of k steps.
+  // The position of the k-th set bit of w (k < popcount(w)) without a branch that depends on
+  // the bits, which a random draw makes unpredictable: the bytes' running counts locate the
+  // byte by a bytewise comparison, and a table the bit within it.
   static int SelectInWord(uint64_t w, int k) {
-    int pos = 0;
-    for (int width = 32; width >= 1; width >>= 1) {
-      const uint64_t low = w & ((uint64_t{1} << width) - 1);
-      const int count = std::popcount(low);
-      if (k >= count) {
-        k -= count;
-        w >>= width;
-        pos += width;
-      } else {
-        w = low;
+    constexpr uint64_t kOnes = 0x0101010101010101ULL;
+    constexpr uint64_t kHigh = 0x8080808080808080ULL;
+    uint64_t counts = w - ((w >> 1) & 0x5555555555555555ULL);
+    counts = (counts & 0x3333333333333333ULL) + ((counts >> 2) & 0x3333333333333333ULL);
+    counts = (counts + (counts >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    const uint64_t running = counts * kOnes;  // byte i: set bits in bytes 0..i (at most 64)
+    // Bytes whose running count is at most k: the high bit of (k + 128) - running survives.
+    const uint64_t at_most_k = ((static_cast<uint64_t>(k) * kOnes | kHigh) - running) & kHigh;
+    const int byte = std::popcount(at_most_k);
+    const int before = static_cast<int>(((running << 8) >> (8 * byte)) & 0xFF);
+    const int in_byte = static_cast<int>((w >> (8 * byte)) & 0xFF);
+    return 8 * byte + kSelectInByte[in_byte][k - before];
+  }
+
+  // kSelectInByte[b][r]: the position of the r-th set bit of the byte b.
+  static constexpr std::array<std::array<uint8_t, 8>, 256> MakeSelectInByte() {
+    std::array<std::array<uint8_t, 8>, 256> table{};
+    for (int b = 0; b < 256; ++b) {
+      int r = 0;
+      for (int bit = 0; bit < 8; ++bit) {
+        if ((b >> bit) & 1) table[b][r++] = static_cast<uint8_t>(bit);
       }
     }
-    return pos;
+    return table;
   }
+  static constexpr std::array<std::array<uint8_t, 8>, 256> kSelectInByte = MakeSelectInByte();
 
   std::array<uint64_t, kWords> words_;
 };

@@ -11,15 +11,13 @@
 namespace lifeline {
 namespace {
 
-// The runs of the neighbours of `c` that are in `set`, and the first cell of each run.
+// The runs of the neighbours of `c` in a ring mask (RingMask), and the first cell of each run.
 struct RunStarts {
   int count = 0;
   Cell first_cells[3] = {kNoCell, kNoCell, kNoCell};
 };
 
-template <int W>
-RunStarts FindRuns(const Geometry& geometry, Cell c, const BasicBitset<W>& set) {
-  const int mask = RingMask(geometry, c, set);
+RunStarts FindRuns(const Geometry& geometry, Cell c, int mask) {
   RunStarts runs;
   runs.count = RingRuns(mask);
   if (runs.count <= 1) return runs;
@@ -72,20 +70,65 @@ bool BasicBoard<W>::IsLegalPlacement(Color color, Cell c) const {
 }
 
 template <int W>
-PlacementEffect BasicBoard<W>::PlaceFast(Color color, Cell c) {
+typename BasicBoard<W>::LegalCells BasicBoard<W>::LegalCellsOfBoth() const {
+  LegalCells legal;
+  for (const Color color : {Color::kBlack, Color::kWhite}) legal[color] = LegalPlacements(color);
+  return legal;
+}
+
+template <int W>
+void BasicBoard<W>::BuildIndex(BoardIndex& index) const {
+  index.legal = LegalCellsOfBoth();
+  if constexpr (kKeepsGroups<W>) {
+    index.groups.Build(*geometry_, stones(Color::kBlack), stones(Color::kWhite));
+  }
+}
+
+template <int W>
+typename BasicBoard<W>::Bits BasicBoard<W>::GroupOf(Cell c, Color color, BoardIndex* index) const {
+  if constexpr (kKeepsGroups<W>) {
+    if (index != nullptr) return index->groups.GroupOf(c);
+  }
+  return GroupAt(c, color);
+}
+
+template <int W>
+PlacementEffect BasicBoard<W>::PlaceFast(Color color, Cell c, BoardIndex* index) {
   AddStone(c, color);
+  if (index != nullptr) {
+    // The cell is no longer empty; no other cell changes unless a region splits or stones go.
+    index->legal[Color::kBlack].Reset(c);
+    index->legal[Color::kWhite].Reset(c);
+    if constexpr (kKeepsGroups<W>) index->groups.Join(*geometry_, c, stones(color));
+  }
+  // One reading of the ring serves both tests: the enemy's open cells around c are the cells
+  // on the board without an own stone, and removing enemy stones changes no own stone.
+  const int own_ring = RingMask(*geometry_, c, stones(color));
+  const int enemy_open_ring = geometry_->OnBoardRing(c) & ~own_ring;
   PlacementEffect effect;
-  effect.removed[Index(Opponent(color))] = RemoveEnemiesCutBy(c, Opponent(color));
-  effect.removed[Index(color)] = RemoveMergedIfAlone(c, color);
+  effect.removed[Index(Opponent(color))] =
+      RemoveEnemiesCutBy(c, Opponent(color), enemy_open_ring, index);
+  effect.removed[Index(color)] = RemoveMergedIfAlone(c, color, own_ring, index);
   return effect;
 }
 
 template <int W>
-int BasicBoard<W>::RemoveEnemiesCutBy(Cell c, Color enemy) {
+void BasicBoard<W>::OpenRegion(const Bits& removed, Color color, LegalCells& legal) const {
+  // Only the cells that were not `color`'s to play before need finding: the removed cells and
+  // the empty cells joined to them that no `color` stone reached. They all become `color`'s
+  // if they touch a cell that already was, or a `color` stone.
+  Bits unreached = empty();
+  unreached.Subtract(legal[color]);
+  const Bits opened = geometry_->Flood(removed, unreached);
+  if (geometry_->Expand(opened).Intersects(legal[color] | stones(color))) legal[color] |= opened;
+}
+
+template <int W>
+int BasicBoard<W>::RemoveEnemiesCutBy(Cell c, Color enemy, int open_ring, BoardIndex* index) {
+  const RunStarts runs = FindRuns(*geometry_, c, open_ring);
+  if (runs.count <= 1) return 0;  // the enemy region around c is still one piece
   const Bits& enemy_stones = stones(enemy);
   const Bits passable = empty() | enemy_stones;
-  const RunStarts runs = FindRuns(*geometry_, c, passable);
-  if (runs.count <= 1) return 0;  // the enemy region around c is still one piece
 
   // Grow from the first run until it meets every other run (nothing was split) or stops.
   Bits targets;
@@ -106,22 +149,23 @@ int BasicBoard<W>::RemoveEnemiesCutBy(Cell c, Color enemy) {
     if (k > 0) piece = geometry_->Flood(Bits::Single(start), passable);
     covered |= piece;
     const Bits in_piece = piece & enemy_stones;
-    if (in_piece.None()) continue;
-    if (geometry_->Flood(Bits::Single(in_piece.Lowest()), enemy_stones) == in_piece) {
-      dead |= in_piece;
-    }
+    const bool dies = in_piece.Any() && GroupOf(in_piece.Lowest(), enemy, index) == in_piece;
+    if (dies) dead |= in_piece;
+    // A piece left without enemy stones, or whose only group dies, is no place for the enemy.
+    if (index != nullptr && (dies || in_piece.None())) index->legal[enemy].Subtract(piece);
   }
   RemoveSet(dead, enemy);
+  if (index != nullptr && dead.Any()) OpenRegion(dead, Opponent(enemy), index->legal);
   return dead.Count();
 }
 
 template <int W>
-int BasicBoard<W>::RemoveMergedIfAlone(Cell c, Color color) {
-  const Bits& own = stones(color);
+int BasicBoard<W>::RemoveMergedIfAlone(Cell c, Color color, int own_ring, BoardIndex* index) {
   // One run of own neighbours (or none) means c joined at most one group: the number of
   // groups in the region is unchanged and every group stays alive.
-  if (FindRuns(*geometry_, c, own).count <= 1) return 0;
-  const Bits group = geometry_->Flood(Bits::Single(c), own);
+  if (RingRuns(own_ring) <= 1) return 0;
+  const Bits& own = stones(color);
+  const Bits group = GroupOf(c, color, index);
   Bits others = own;
   others.Subtract(group);
   const Bits passable = empty() | own;
@@ -130,6 +174,11 @@ int BasicBoard<W>::RemoveMergedIfAlone(Cell c, Color color) {
     if (reach.Intersects(others)) return 0;
   } while (geometry_->GrowOnce(reach, passable));
   RemoveSet(group, color);  // the merged group is alone in its region
+  if (index != nullptr) {
+    // The flood stopped: `reach` is the group's whole region, now without a stone of `color`.
+    index->legal[color].Subtract(reach);
+    OpenRegion(group, Opponent(color), index->legal);
+  }
   return group.Count();
 }
 

@@ -10,12 +10,38 @@
 #include "core/bitset.h"
 #include "core/color.h"
 #include "core/geometry.h"
+#include "core/group_index.h"
 
 namespace lifeline {
 
 // What one placement did to the board.
 struct PlacementEffect {
   int removed[2] = {0, 0};  // stones removed, indexed by Index(Color)
+};
+
+template <int W>
+class BasicBoard;
+
+// Each colour's legal single placements (BasicBoard::LegalPlacements), indexed by Color.
+template <int W>
+struct BasicLegalCells {
+  BasicBitset<W> of[2];
+
+  const BasicBitset<W>& operator[](Color color) const { return of[Index(color)]; }
+  BasicBitset<W>& operator[](Color color) { return of[Index(color)]; }
+  friend bool operator==(const BasicLegalCells& a, const BasicLegalCells& b) {
+    return a.of[0] == b.of[0] && a.of[1] == b.of[1];
+  }
+};
+
+// What a playout keeps about its board from move to move instead of flooding for it: each
+// colour's legal cells, and the groups. Made for a board by BasicBoard::BuildIndex; PlaceFast,
+// given it, brings it up to date with what the placement changed (docs/design.md, "Legal
+// cells and groups kept"). Large (BasicGroupIndex): one per playout, not copied.
+template <int W>
+struct BasicBoardIndex {
+  BasicLegalCells<W> legal;
+  BasicGroupIndex<W> groups;
 };
 
 // The stones on a hexhex board and the capture rules of Lifeline: placing stones, removing
@@ -34,6 +60,8 @@ template <int W>
 class BasicBoard {
  public:
   using Bits = BasicBitset<W>;
+  using LegalCells = BasicLegalCells<W>;
+  using BoardIndex = BasicBoardIndex<W>;
 
   explicit BasicBoard(const Geometry& geometry);
   // The same stones at another width (which must hold the geometry's words).
@@ -64,11 +92,16 @@ class BasicBoard {
   // LegalPlacements(color).Test(c) for one empty cell, usually without a flood: a cell next to
   // an own stone is legal at once, otherwise a flood from it stops at the first own stone.
   bool IsLegalPlacement(Color color, Cell c) const;
+  // LegalPlacements of both colours.
+  LegalCells LegalCellsOfBoth() const;
+  // Makes `index` describe this board.
+  void BuildIndex(BoardIndex& index) const;
 
   // Places one stone of `color` on `c` and removes dead groups, enemy first. Requires that
   // `c` is in LegalPlacements(color) and that every group on the board is alive (true at the
   // start of every turn after the opening); under those conditions it is exact and fast.
-  PlacementEffect PlaceFast(Color color, Cell c);
+  // Given `index`, built for the board before, it leaves it describing the board after.
+  PlacementEffect PlaceFast(Color color, Cell c, BoardIndex* index = nullptr);
 
   // Places stones of `color` on the given distinct empty cells, then removes every dead enemy
   // group and then every dead friendly group, judging the whole board. Exact for any position;
@@ -101,10 +134,18 @@ class BasicBoard {
   void RemoveSet(const Bits& set, Color color);
   // Enemy groups of `enemy` that die because `c` (now occupied by the opponent) splits the
   // enemy region that contained it; removes them and returns the count of stones removed.
-  int RemoveEnemiesCutBy(Cell c, Color enemy);
+  // `open_ring` is the RingMask of c's neighbours that are empty or hold `enemy`. Reads and
+  // updates `index` unless it is null.
+  int RemoveEnemiesCutBy(Cell c, Color enemy, int open_ring, BoardIndex* index);
   // After `c` joined `color` groups, removes the merged group if it is now alone in its
-  // region; returns the stones removed.
-  int RemoveMergedIfAlone(Cell c, Color color);
+  // region; returns the stones removed. `own_ring` is the RingMask of c's `color` neighbours.
+  // Reads and updates `index` unless it is null.
+  int RemoveMergedIfAlone(Cell c, Color color, int own_ring, BoardIndex* index);
+  // The group of `color` holding `c`: from `index`, or by a flood when it is null.
+  Bits GroupOf(Cell c, Color color, BoardIndex* index) const;
+  // After the stones `removed` of one colour left the board, adds to the legal cells of
+  // `color` (the other colour) the cells they opened, if their region holds a `color` stone.
+  void OpenRegion(const Bits& removed, Color color, LegalCells& legal) const;
 
   const Geometry* geometry_;
   Bits stones_[2];

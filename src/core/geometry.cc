@@ -36,6 +36,7 @@ Geometry::Geometry(int base)
       neighbors_{},
       neighbor_sets_{},
       ring_positions_{},
+      on_board_rings_{},
       stone_keys_{} {
   words_ = (array_size() + 63) / 64;
   LL_CHECK(words_ <= Bitset::kWords);
@@ -53,6 +54,7 @@ Geometry::Geometry(int base)
         neighbors_[c][k] = on_board ? CellAt(nx, ny) : kNoCell;
         ring_positions_[c][k] = on_board ? CellAt(nx, ny) : never_set();
         if (on_board) neighbor_sets_[c].Set(CellAt(nx, ny));
+        if (on_board) on_board_rings_[c] |= static_cast<uint8_t>(1 << k);
       }
     }
   }

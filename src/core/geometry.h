@@ -71,6 +71,8 @@ class Geometry {
   // the last word. D * D is odd, so it is never words() * 64 and this bit is past the array.
   Cell never_set() const { return words_ * 64 - 1; }
   bool AreNeighbors(Cell a, Cell b) const { return neighbor_sets_[a].Test(b); }
+  // Bit k set when the k-th neighbour of c in ring order is on the board (RingMask of cells()).
+  int OnBoardRing(Cell c) const { return on_board_rings_[c]; }
 
   // The operations below take sets of any width that holds the board (W >= words()).
 
@@ -100,6 +102,7 @@ class Geometry {
   std::array<std::array<Cell, 6>, Bitset::kBits> neighbors_;
   std::array<Bitset, Bitset::kBits> neighbor_sets_;
   std::array<std::array<Cell, 6>, Bitset::kBits> ring_positions_;
+  std::array<uint8_t, Bitset::kBits> on_board_rings_;
   std::array<std::array<uint64_t, Bitset::kBits>, 2> stone_keys_;
 };
 

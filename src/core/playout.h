@@ -23,6 +23,8 @@ inline constexpr int kMaxPlayoutActionsPerCell = 50;
 
 // Plays uniformly random legal actions (Position::RandomMove) from `position` to the end of the
 // game and returns the winner. The unit of work of Monte Carlo search and of the benchmark.
+// Keeps the board's index from move to move (BasicBoardIndex: legal cells and groups), so that
+// a draw is judged without a flood and a placement floods less.
 // Runs on the position sized to its base (board_width.h); the width changes the speed only,
 // not a single random draw, so the result is the same as on the full width.
 PlayoutResult RandomPlayout(Position position, Rng& rng);
@@ -32,10 +34,12 @@ template <int W>
 PlayoutResult RandomPlayout(BasicPosition<W> position, Rng& rng) {
   PlayoutResult result;
   const int max_actions = kMaxPlayoutActionsPerCell * position.geometry().num_cells();
+  BasicBoardIndex<W> index;
+  position.board().BuildIndex(index);
   while (result.actions < max_actions) {
-    const std::optional<Move> move = position.RandomMove(rng);
+    const std::optional<Move> move = position.RandomMove(rng, index.legal);
     if (!move) break;
-    position.Play(*move);
+    position.Play(*move, index);
     ++result.actions;
   }
   result.truncated = result.actions >= max_actions;

@@ -193,6 +193,16 @@ std::vector<Move> BasicPosition<W>::LegalMoves() const {
 
 template <int W>
 std::optional<Move> BasicPosition<W>::RandomMove(Rng& rng) const {
+  return DrawMove(rng, nullptr);
+}
+
+template <int W>
+std::optional<Move> BasicPosition<W>::RandomMove(Rng& rng, const LegalCells& legal) const {
+  return DrawMove(rng, &legal);
+}
+
+template <int W>
+std::optional<Move> BasicPosition<W>::DrawMove(Rng& rng, const LegalCells* legal) const {
   if (IsDoubleTurn() && pending_ == kNoCell) {
     // Uniform over the legal pairs and the swap: draw from all pairs of empty cells plus one
     // slot for the swap, and draw again when the pair is illegal.
@@ -215,7 +225,8 @@ std::optional<Move> BasicPosition<W>::RandomMove(Rng& rng) const {
     if (moves.empty()) return std::nullopt;
     return moves[rng.Below(static_cast<uint32_t>(moves.size()))];
   }
-  if (!IsSetupTurn() && pending_ == kNoCell) {
+  const bool single = !IsDoubleTurn() && !IsSetupTurn();
+  if (single && legal == nullptr) {
     // A single turn: draw from the empty cells plus a komi slot, and draw again when the cell
     // is illegal. Uniform over the legal actions, and most draws need no flood at all.
     const Bits open = board_.empty();
@@ -228,7 +239,9 @@ std::optional<Move> BasicPosition<W>::RandomMove(Rng& rng) const {
       if (board_.IsLegalPlacement(to_move_, c)) return Move::Place(c);
     }
   }
-  const Bits cells = PlacementCells();
+  // One draw among the legal cells and the swap or komi slot; with `legal`, a single turn's
+  // cells are known without a flood.
+  const Bits cells = single && legal != nullptr ? (*legal)[to_move_] : PlacementCells();
   const int extra = (CanSwap() ? 1 : 0) + (CanSpendKomi() ? 1 : 0);
   const int count = cells.Count();
   if (count + extra == 0) return std::nullopt;
@@ -327,9 +340,20 @@ void BasicPosition<W>::Play(const Move& move) {
 }
 
 template <int W>
-void BasicPosition<W>::PlaceSingle(Cell c) {
+void BasicPosition<W>::Play(const Move& move, BoardIndex& index) {
+  if (move.kind == Move::Kind::kPlace && !IsDoubleTurn() && !IsSetupTurn() && all_alive_) {
+    PlaceSingle(move.first, &index);
+    return;
+  }
+  Play(move);
+  // A swap or a komi point leaves the board as it was.
+  if (move.kind == Move::Kind::kPlace || move.kind == Move::Kind::kPair) board_.BuildIndex(index);
+}
+
+template <int W>
+void BasicPosition<W>::PlaceSingle(Cell c, BoardIndex* index) {
   if (all_alive_) {
-    AddEffect(board_.PlaceFast(to_move_, c));
+    AddEffect(board_.PlaceFast(to_move_, c, index));
   } else {
     const Cell cells[1] = {c};
     AddEffect(board_.PlaceAndResolve(to_move_, cells));

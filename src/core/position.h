@@ -35,6 +35,8 @@ template <int W>
 class BasicPosition {
  public:
   using Bits = BasicBitset<W>;
+  using LegalCells = BasicLegalCells<W>;
+  using BoardIndex = BasicBoardIndex<W>;
 
   BasicPosition(const Geometry& geometry, const Rules& rules);
   // The same position at another width (which must hold the geometry's words).
@@ -93,14 +95,25 @@ class BasicPosition {
   bool IsLegal(const Move& move) const { return !WhyIllegal(move).has_value(); }
   // Plays a move that WhyIllegal accepts (checked in debug builds only).
   void Play(const Move& move);
+  // The same, and brings `index`, built for the board before the move, up to date: after a
+  // single placement of the play phase by BasicBoard::PlaceFast's few changes, after any other
+  // move that changes the board by building it anew. What a playout plays with.
+  void Play(const Move& move, BoardIndex& index);
 
   // A uniformly random legal whole action (each placement, pair, swap and komi spending is
   // one choice), completing a pending double turn if there is one; nullopt when the side to
   // move has no legal action (the game is over).
   std::optional<Move> RandomMove(Rng& rng) const;
+  // The same for a position whose LegalCellsOfBoth are `legal`: a single turn is one draw among
+  // the legal cells (and the komi slot), with no flood and no draw to repeat. Uniform over the
+  // same actions as RandomMove, but not the same draws; the opening's turns are RandomMove's.
+  std::optional<Move> RandomMove(Rng& rng, const LegalCells& legal) const;
 
  private:
-  void PlaceSingle(Cell c);
+  // RandomMove, reading single placements from `legal` unless it is null.
+  std::optional<Move> DrawMove(Rng& rng, const LegalCells* legal) const;
+  // A single placement; PlaceFast keeps `index` unless it is null.
+  void PlaceSingle(Cell c, BoardIndex* index = nullptr);
   void PlacePair(Cell a, Cell b);
   void PlaceSetup(Cell c);
   void AddEffect(const PlacementEffect& effect);

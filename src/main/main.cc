@@ -53,7 +53,9 @@ int BenchPlayouts(const std::string& base_text, const std::string& seconds_text,
     std::fprintf(stderr, "--bench-playouts takes a base (2..13) and a positive duration\n");
     return 2;
   }
-  std::printf("playouts/s %.0f\n", lifeline::MeasurePlayoutRate(base, seconds, seed));
+  const lifeline::PlayoutRate rate = lifeline::MeasurePlayoutRate(base, seconds, seed);
+  std::printf("playouts/s %.0f actions/playout %.1f\n", rate.playouts_per_second,
+              rate.actions_per_playout);
   return 0;
 }
 

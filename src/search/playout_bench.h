@@ -5,10 +5,16 @@
 
 namespace lifeline {
 
+struct PlayoutRate {
+  double playouts_per_second = 0;
+  // Actions (placements, pairs, swaps, komi points) per playout: how long the games ran, which
+  // turns playouts per second into the cost of one placement.
+  double actions_per_playout = 0;
+};
+
 // Random playouts (core/playout.h) from the empty board of `base` under the default rules, on
 // one thread, repeated for about `seconds` of wall time with a generator seeded by `seed`.
-// Returns playouts per second.
-double MeasurePlayoutRate(int base, double seconds, uint64_t seed);
+PlayoutRate MeasurePlayoutRate(int base, double seconds, uint64_t seed);
 
 }  // namespace lifeline
 

@@ -86,6 +86,8 @@ Color PolicyPlayout(BasicPosition<W> position, Cell last_move, Rng& rng, BasicBi
   const bool swapped_at_start = position.swapped();
   if (held != nullptr) StartHolding(position.board(), held);
   const int max_actions = kMaxPlayoutActionsPerCell * position.geometry().num_cells();
+  BasicBoardIndex<W> index;
+  position.board().BuildIndex(index);
   for (int actions = 0; actions < max_actions; ++actions) {
     if (const std::optional<Color> winner = SettledEnd(position, count_settled, swapped_at_start)) {
       // The winner in the colours of `position` (the translation is its own inverse).
@@ -97,7 +99,7 @@ Color PolicyPlayout(BasicPosition<W> position, Cell last_move, Rng& rng, BasicBi
     Move move;
     if (SinglePlacementsAreFast(position)) {
       // The play phase: single placements, and komi spending for White under komi pie.
-      const BasicBitset<W> legal = position.board().LegalPlacements(me);
+      const BasicBitset<W>& legal = index.legal[me];
       const uint32_t count = static_cast<uint32_t>(legal.Count());
       const uint32_t extra = position.CanSpendKomi() ? 1 : 0;
       if (count + extra == 0) break;
@@ -108,13 +110,13 @@ Color PolicyPlayout(BasicPosition<W> position, Cell last_move, Rng& rng, BasicBi
             Move::Place(ChoosePlacement(position.board(), me, legal, last_move, rng, ring_model));
       }
     } else {
-      const std::optional<Move> random = position.RandomMove(rng);
+      const std::optional<Move> random = position.RandomMove(rng, index.legal);
       if (!random) break;
       move = *random;
     }
     RecordPlacement(move, me, played, held);
     last_move = move.kind == Move::Kind::kPlace ? move.first : kNoCell;
-    position.Play(move);
+    position.Play(move, index);
   }
   if (held != nullptr) FinishHolding(position, Opponent(position.to_move()), held);
   return WinnerAtStart(position, swapped_at_start);

@@ -20,6 +20,8 @@ Color RecordedPlayout(BasicPosition<W> position, Rng& rng, BasicBitset<W> played
   const bool swapped_at_start = position.swapped();
   if (held != nullptr) StartHolding(position.board(), held);
   const int max_actions = kMaxPlayoutActionsPerCell * position.geometry().num_cells();
+  BasicBoardIndex<W> index;
+  position.board().BuildIndex(index);
   for (int actions = 0; actions < max_actions; ++actions) {
     if (const std::optional<Color> winner = SettledEnd(position, count_settled, swapped_at_start)) {
       // The winner in the colours of `position` (the translation is its own inverse).
@@ -27,10 +29,10 @@ Color RecordedPlayout(BasicPosition<W> position, Rng& rng, BasicBitset<W> played
         FinishHolding(position, WinnerAtStart(*winner, position, swapped_at_start), held);
       return *winner;
     }
-    const std::optional<Move> move = position.RandomMove(rng);
+    const std::optional<Move> move = position.RandomMove(rng, index.legal);
     if (!move) break;
     RecordPlacement(*move, position.to_move(), played, held);
-    position.Play(*move);
+    position.Play(*move, index);
   }
   if (held != nullptr) FinishHolding(position, Opponent(position.to_move()), held);
   return WinnerAtStart(position, swapped_at_start);

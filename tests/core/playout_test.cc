@@ -4,6 +4,7 @@
 #include "core/playout.h"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,12 +31,14 @@ TEST(PlayoutTest, EveryGameEndsAndTheSeedReplaysIt) {
       EXPECT_EQ(a.actions, b.actions);
       EXPECT_EQ(a.winner, b.winner);
 
-      // The playout is the game RandomMove plays.
+      // The playout is the game RandomMove plays with the legal cells kept.
       Rng third(base);
       Position position = start;
+      auto index = std::make_unique<Position::BoardIndex>();
+      position.board().BuildIndex(*index);
       int actions = 0;
-      while (const std::optional<Move> move = position.RandomMove(third)) {
-        position.Play(*move);
+      while (const std::optional<Move> move = position.RandomMove(third, index->legal)) {
+        position.Play(*move, *index);
         ++actions;
       }
       EXPECT_EQ(actions, a.actions);
@@ -56,7 +59,8 @@ TEST(PlayoutTest, BothColoursWin) {
 
 // Draws many random moves in one position and expects every legal action about equally
 // often: each placement, each unordered pair, the swap and the komi point count once.
-void ExpectUniform(const Position& position, uint64_t seed) {
+// With `kept_legal_cells`, RandomMove reads the single placements from the kept legal cells.
+void ExpectUniform(const Position& position, uint64_t seed, bool kept_legal_cells = false) {
   const std::vector<Move> legal = position.LegalMoves();
   ASSERT_FALSE(legal.empty());
   std::map<std::string, int> counts;
@@ -64,8 +68,10 @@ void ExpectUniform(const Position& position, uint64_t seed) {
   constexpr int kPerAction = 1000;
   const int draws = kPerAction * static_cast<int>(legal.size());
   Rng rng(seed);
+  const Position::LegalCells legal_cells = position.board().LegalCellsOfBoth();
   for (int i = 0; i < draws; ++i) {
-    const std::optional<Move> move = position.RandomMove(rng);
+    const std::optional<Move> move =
+        kept_legal_cells ? position.RandomMove(rng, legal_cells) : position.RandomMove(rng);
     ASSERT_TRUE(move.has_value());
     const auto it = counts.find(MoveToString(position.geometry(), *move));
     ASSERT_NE(it, counts.end()) << "illegal " << MoveToString(position.geometry(), *move);
@@ -100,6 +106,14 @@ TEST(PlayoutTest, RandomMoveIsUniformOverLegalActions) {
   }
   ASSERT_TRUE(komi.CanSpendKomi());
   ExpectUniform(komi, 5);
+  ExpectUniform(komi, 6, /*kept_legal_cells=*/true);
+  // Single placements of strong pie's play phase, one of them far from the mover's stones.
+  Position play(Geometry::ForBase(3), Rules{Balancing::kStrongPie, 0});
+  for (const char* move : {"A1,E5", "C1,C5", "E3"}) {
+    play.Play(test::MoveNamed(play.geometry(), move));
+  }
+  ASSERT_EQ(play.phase(), Phase::kPlay);
+  ExpectUniform(play, 7, /*kept_legal_cells=*/true);
 }
 
 }  // namespace

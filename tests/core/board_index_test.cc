@@ -1,0 +1,203 @@
+// The board's index kept from placement to placement (BasicBoardIndex: each colour's legal
+// cells and the groups), against what floods find on the board as it stands: on hand-drawn
+// positions where a stone cuts a region, captures or kills its own group, and after every move
+// of many random games on every base and balancing method, at the full width and at the
+// board's own.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/board.h"
+#include "core/board_width.h"
+#include "core/position.h"
+#include "core/random.h"
+#include "gtest/gtest.h"
+#include "test_support.h"
+
+namespace lifeline {
+namespace {
+
+// The legal cells of `color` drawn as a diagram: '+' a legal cell, '.' an empty cell that is
+// not, 'X' and 'O' the stones.
+std::string LegalDiagram(const Board& board, const Bitset& legal) {
+  std::string out = board.ToDiagram();
+  const Geometry& geometry = board.geometry();
+  // ToDiagram writes the cells top row first, each row left to right: walk them the same way.
+  size_t at = 0;
+  for (int y = geometry.diameter() - 1; y >= 0; --y) {
+    for (int x = 0; x < geometry.diameter(); ++x) {
+      if (!geometry.IsCell(x, y)) continue;
+      at = out.find_first_of("XO.", at);
+      if (legal.Test(geometry.CellAt(x, y))) out[at] = '+';
+      ++at;
+    }
+  }
+  return out;
+}
+
+// Success when the index's group of every stone is the group a flood finds.
+template <int W>
+::testing::AssertionResult GroupsAgree(const BasicBoard<W>& board, BasicGroupIndex<W>& groups) {
+  for (const Color color : {Color::kBlack, Color::kWhite}) {
+    // One flood per group; each stone's group is then compared with the one that holds it.
+    bool agree = true;
+    std::vector<BasicBitset<W>> found;
+    board.stones(color).ForEach([&](Cell c) {
+      const BasicBitset<W>* group = nullptr;
+      for (const BasicBitset<W>& g : found) {
+        if (g.Test(c)) group = &g;
+      }
+      if (group == nullptr) {
+        found.push_back(board.GroupAt(c, color));
+        group = &found.back();
+      }
+      agree = agree && groups.GroupOf(c) == *group;
+    });
+    if (!agree) return ::testing::AssertionFailure() << ColorName(color) << "'s groups differ";
+  }
+  return ::testing::AssertionSuccess();
+}
+
+// Places `color` on `cell` of the board drawn by `before` (every group alive) with the legal
+// cells kept, and expects the board drawn by `after` and, for each colour, the legal cells that
+// floods find on it.
+void ExpectKeptCells(int base, const char* before, Color color, const char* cell,
+                     const char* after) {
+  const Geometry& geometry = Geometry::ForBase(base);
+  Board board = test::BoardFrom(geometry, before);
+  auto index = std::make_unique<Board::BoardIndex>();
+  board.BuildIndex(*index);
+  board.PlaceFast(color, test::CellNamed(geometry, cell), index.get());
+  const Board::LegalCells& legal = index->legal;
+  const Board expected = test::BoardFrom(geometry, after);
+  ASSERT_TRUE(board == expected) << "board\n" << board.ToDiagram();
+  for (const Color side : {Color::kBlack, Color::kWhite}) {
+    EXPECT_TRUE(legal[side] == board.LegalPlacements(side))
+        << ColorName(side) << " kept\n"
+        << LegalDiagram(board, legal[side]) << "found\n"
+        << LegalDiagram(board, board.LegalPlacements(side));
+  }
+  EXPECT_TRUE(GroupsAgree(board, index->groups));
+}
+
+TEST(BoardIndexTest, ACutLeavesAPieceWithoutEnemyStones) {
+  // White on B2 walls off the corner A1-B1: no Black stone is left in that piece of Black's
+  // region, so Black may no longer play there; White still may.
+  ExpectKeptCells(3, R"(
+      X . .
+     . . . O
+    . . . . X
+     O . O X
+      . . O
+  )",
+                  Color::kWhite, "B2", R"(
+      X . .
+     . . . O
+    . . . . X
+     O O O X
+      . . O
+  )");
+}
+
+TEST(BoardIndexTest, ACaptureOpensTheCapturedCellsToTheCapturer) {
+  // Black on E4 cuts the White stone on E5 off from White's region: it dies, and its cell
+  // becomes Black's to play.
+  ExpectKeptCells(3, R"(
+      X X O
+     . . X .
+    O . . . X
+     . . . X
+      O X .
+  )",
+                  Color::kBlack, "E4", R"(
+      X X .
+     . . X X
+    O . . . X
+     . . . X
+      O X .
+  )");
+}
+
+TEST(BoardIndexTest, AStoneThatKillsItsOwnGroupOpensItsRegionToTheEnemy) {
+  // Black on A2 joins A1 and A3 into one group that is alone behind White's wall: the group
+  // dies, Black may no longer play there, and White now may.
+  ExpectKeptCells(3, R"(
+      X . .
+     O O . .
+    X O . . X
+     . O . O
+      X O .
+  )",
+                  Color::kBlack, "A2", R"(
+      X . .
+     O O . .
+    . O . . X
+     . O . O
+      . O .
+  )");
+}
+
+// Plays `games` random games from `start`, keeping the board's index at width W, and after
+// every move compares it with the floods' and the position with the one Play reaches without
+// it. Half the moves are drawn with the kept cells, half without, so that both draws steer
+// the games. Counts the captures and own-group deaths seen, so that the test shows it met them.
+template <int W>
+void PlayAndCompare(const Position& start, int games, Rng& rng, int& captures) {
+  for (int game = 0; game < games; ++game) {
+    BasicPosition<W> position(start);
+    auto index = std::make_unique<typename BasicPosition<W>::BoardIndex>();
+    position.board().BuildIndex(*index);
+    for (int turn = 0; turn < 50 * position.geometry().num_cells(); ++turn) {
+      const std::optional<Move> move =
+          turn % 2 == 0 ? position.RandomMove(rng, index->legal) : position.RandomMove(rng);
+      if (!move) break;
+      BasicPosition<W> plain = position;
+      plain.Play(*move);
+      const int removed_before =
+          position.captured(Color::kBlack) + position.captured(Color::kWhite);
+      position.Play(*move, *index);
+      captures +=
+          position.captured(Color::kBlack) + position.captured(Color::kWhite) > removed_before;
+      ASSERT_TRUE(position.board() == plain.board());
+      ASSERT_EQ(position.hash(), plain.hash());
+      ASSERT_TRUE(index->legal == position.board().LegalCellsOfBoth())
+          << "after " << MoveToString(position.geometry(), *move) << "\n"
+          << Board(position.board()).ToDiagram();
+      if constexpr (kKeepsGroups<W>) {
+        ASSERT_TRUE(GroupsAgree(position.board(), index->groups))
+            << "after " << MoveToString(position.geometry(), *move) << "\n"
+            << Board(position.board()).ToDiagram();
+      }
+    }
+  }
+}
+
+class BoardIndexRandomTest : public ::testing::TestWithParam<int> {};
+
+TEST_P(BoardIndexRandomTest, KeptCellsEqualFloodsAfterEveryMove) {
+  const int base = GetParam();
+  const Geometry& geometry = Geometry::ForBase(base);
+  const int games = base <= 7 ? 300 : base <= 9 ? 60 : 20;
+  int captures = 0;
+  Rng rng(1000 + static_cast<uint64_t>(base));
+  for (const Balancing balancing :
+       {Balancing::kStrongPie, Balancing::kWeakPie, Balancing::kKomiPie}) {
+    const Position start(geometry, Rules{balancing, 2});
+    PlayAndCompare<kMaxWords>(start, games, rng, captures);
+    WithBoardWidth(geometry, [&](auto width) {
+      PlayAndCompare<decltype(width)::value>(start, games, rng, captures);
+      return 0;
+    });
+  }
+  EXPECT_GT(captures, games);
+}
+
+INSTANTIATE_TEST_SUITE_P(AllBases, BoardIndexRandomTest,
+                         ::testing::Range(Geometry::kMinBase, Geometry::kMaxBase + 1),
+                         [](const ::testing::TestParamInfo<int>& param_info) {
+                           return "Base" + std::to_string(param_info.param);
+                         });
+
+}  // namespace
+}  // namespace lifeline

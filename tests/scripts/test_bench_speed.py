@@ -1,0 +1,53 @@
+"""scripts/bench_speed.py: engines side by side, each measure's rates and ratios, and the cost
+of a placement; a binary named wrongly is refused.
+
+The end-to-end case needs LIFELINE_ENGINE, the path of the built engine (ctest sets it); it
+measures for a fraction of a second, so its figures mean nothing but their form.
+"""
+
+import os
+import re
+import unittest
+
+from helpers import run_script
+
+ENGINE = os.environ.get("LIFELINE_ENGINE")
+
+
+class ArgumentsTest(unittest.TestCase):
+    def test_a_binary_needs_a_name(self):
+        result = run_script("bench_speed.py", ["just-a-path", "b=other"])
+        self.assertNotEqual(result.returncode, 0)
+        self.assertIn("NAME=BINARY", result.stderr)
+
+    def test_one_binary_is_not_a_comparison(self):
+        result = run_script("bench_speed.py", ["a=path"])
+        self.assertNotEqual(result.returncode, 0)
+        self.assertIn("at least two", result.stderr)
+
+
+@unittest.skipUnless(ENGINE, "LIFELINE_ENGINE is not set")
+class SideBySideTest(unittest.TestCase):
+    def test_every_measure_has_both_rates_and_the_ratio(self):
+        result = run_script("bench_speed.py", [f"old={ENGINE}", f"new={ENGINE}", "--bases", "3",
+                                               "--seconds", "0.2", "--rounds", "1",
+                                               "--threads", "1", "2"])
+        self.assertEqual(result.returncode, 0, result.stderr)
+        rows = {}
+        for line in result.stdout.splitlines():
+            match = re.match(r"^\| ([a-z/ ,0-9]+) \| 3 \| (\d+) \| (\d+) \| (\d+\.\d\d) \|$", line)
+            if match:
+                rows[match.group(1)] = [float(x) for x in match.groups()[1:]]
+        self.assertEqual(sorted(rows), ["random playouts/s", "search playouts/s, 1 thread",
+                                        "search playouts/s, 2 threads"])
+        for old, new, ratio in rows.values():
+            self.assertGreater(old, 0)
+            self.assertAlmostEqual(ratio, new / old, delta=0.01)
+        # The placements' table: base 3 has 19 cells, and a playout lasts some actions.
+        placements = [line for line in result.stdout.splitlines() if line.startswith("| 3 | 19 |")]
+        self.assertEqual(len(placements), 1, result.stdout)
+        self.assertRegex(placements[0], r"^\| 3 \| 19 \| \d+ \| [\d.]+ M \| [\d.]+ M \| [\d.]+ \|$")
+
+
+if __name__ == "__main__":
+    unittest.main()
