@@ -77,18 +77,24 @@ typename BasicBoard<W>::LegalCells BasicBoard<W>::LegalCellsOfBoth() const {
 }
 
 template <int W>
-void BasicBoard<W>::BuildIndex(BoardIndex& index) const {
+typename BasicBoard<W>::BoardIndex BasicBoard<W>::MakeIndex(BasicGroupIndex<W>* groups) const {
+  BoardIndex index;
+  index.groups = groups;
+  RebuildIndex(index);
+  return index;
+}
+
+template <int W>
+void BasicBoard<W>::RebuildIndex(BoardIndex& index) const {
   index.legal = LegalCellsOfBoth();
-  if constexpr (kKeepsGroups<W>) {
-    index.groups.Build(*geometry_, stones(Color::kBlack), stones(Color::kWhite));
+  if (index.groups != nullptr) {
+    index.groups->Build(*geometry_, stones(Color::kBlack), stones(Color::kWhite));
   }
 }
 
 template <int W>
 typename BasicBoard<W>::Bits BasicBoard<W>::GroupOf(Cell c, Color color, BoardIndex* index) const {
-  if constexpr (kKeepsGroups<W>) {
-    if (index != nullptr) return index->groups.GroupOf(c);
-  }
+  if (index != nullptr && index->groups != nullptr) return index->groups->GroupOf(c);
   return GroupAt(c, color);
 }
 
@@ -99,7 +105,7 @@ PlacementEffect BasicBoard<W>::PlaceFast(Color color, Cell c, BoardIndex* index)
     // The cell is no longer empty; no other cell changes unless a region splits or stones go.
     index->legal[Color::kBlack].Reset(c);
     index->legal[Color::kWhite].Reset(c);
-    if constexpr (kKeepsGroups<W>) index->groups.Join(*geometry_, c, stones(color));
+    if (index->groups != nullptr) index->groups->Join(*geometry_, c, stones(color));
   }
   // One reading of the ring serves both tests: the enemy's open cells around c are the cells
   // on the board without an own stone, and removing enemy stones changes no own stone.

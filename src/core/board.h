@@ -35,13 +35,15 @@ struct BasicLegalCells {
 };
 
 // What a playout keeps about its board from move to move instead of flooding for it: each
-// colour's legal cells, and the groups. Made for a board by BasicBoard::BuildIndex; PlaceFast,
-// given it, brings it up to date with what the placement changed (docs/design.md, "Legal
-// cells and groups kept"). Large (BasicGroupIndex): one per playout, not copied.
+// colour's legal cells, and the groups when `groups` is set. Made for a board by
+// BasicBoard::MakeIndex; PlaceFast, given it, brings it up to date with what the placement
+// changed (docs/design.md, "Legal cells and groups kept"). The groups are large (a set per
+// cell), so their owner keeps them and the index points to them: an index without groups is a
+// small value that copies freely, as the solver's children do.
 template <int W>
 struct BasicBoardIndex {
   BasicLegalCells<W> legal;
-  BasicGroupIndex<W> groups;
+  BasicGroupIndex<W>* groups = nullptr;
 };
 
 // The stones on a hexhex board and the capture rules of Lifeline: placing stones, removing
@@ -94,8 +96,10 @@ class BasicBoard {
   bool IsLegalPlacement(Color color, Cell c) const;
   // LegalPlacements of both colours.
   LegalCells LegalCellsOfBoth() const;
-  // Makes `index` describe this board.
-  void BuildIndex(BoardIndex& index) const;
+  // An index of this board, keeping the groups in `groups` unless it is null.
+  BoardIndex MakeIndex(BasicGroupIndex<W>* groups) const;
+  // Makes `index` describe this board again, with the groups if it keeps them.
+  void RebuildIndex(BoardIndex& index) const;
 
   // Places one stone of `color` on `c` and removes dead groups, enemy first. Requires that
   // `c` is in LegalPlacements(color) and that every group on the board is alive (true at the

@@ -9,11 +9,11 @@
 
 namespace lifeline {
 
-// Whether a board of W words keeps a BasicGroupIndex. On boards of up to three words (bases 2
-// to 7) a group's flood takes few steps and costs less than keeping the index at every
-// placement (docs/design.md, "Legal cells and groups kept", has the measurements).
+// Whether a playout on a board of W words keeps a BasicGroupIndex. On boards of up to three
+// words (bases 2 to 7) a group's flood takes few steps and costs less than keeping the index at
+// every placement (docs/design.md, "Legal cells and groups kept", has the measurements).
 template <int W>
-inline constexpr bool kKeepsGroups = W > 3;
+inline constexpr bool kPlayoutsKeepGroups = W > 3;
 
 // The groups of a board's stones kept from placement to placement, so that the capture tests
 // read a group instead of flooding for it: a union-find forest over the stones (each group a
@@ -24,7 +24,7 @@ inline constexpr bool kKeepsGroups = W > 3;
 // leads to them, and a stone placed later on such a cell starts afresh. It does not know the
 // board: its owner calls Join after every placement and Build after any other change.
 //
-// Tens of kilobytes (a set per cell), so it is made once per playout and never copied.
+// Tens of kilobytes (a set per cell): a playout makes one and never copies it.
 template <int W>
 class BasicGroupIndex {
  public:
@@ -87,6 +87,12 @@ class BasicGroupIndex {
   int16_t size_[Bits::kBits];
   Bits cells_[Bits::kBits];
 };
+
+// The groups a playout at width W keeps: `storage`, or none where keeping them does not pay.
+template <int W>
+BasicGroupIndex<W>* PlayoutGroups(BasicGroupIndex<W>& storage) {
+  return kPlayoutsKeepGroups<W> ? &storage : nullptr;
+}
 
 }  // namespace lifeline
 

@@ -34,8 +34,8 @@ template <int W>
 PlayoutResult RandomPlayout(BasicPosition<W> position, Rng& rng) {
   PlayoutResult result;
   const int max_actions = kMaxPlayoutActionsPerCell * position.geometry().num_cells();
-  BasicBoardIndex<W> index;
-  position.board().BuildIndex(index);
+  BasicGroupIndex<W> groups;
+  BasicBoardIndex<W> index = position.board().MakeIndex(PlayoutGroups(groups));
   while (result.actions < max_actions) {
     const std::optional<Move> move = position.RandomMove(rng, index.legal);
     if (!move) break;

@@ -174,7 +174,30 @@ bool BasicPosition<W>::HasLegalAction() const {
 }
 
 template <int W>
+bool BasicPosition<W>::HasLegalAction(const LegalCells& legal) const {
+  if (CanSwap() || CanSpendKomi()) return true;
+  if (!IsDoubleTurn() && !IsSetupTurn()) return legal[to_move_].Any();
+  return HasLegalAction();
+}
+
+template <int W>
+typename BasicPosition<W>::Bits BasicPosition<W>::CellsToPlace(const LegalCells* legal) const {
+  const bool single = !IsDoubleTurn() && !IsSetupTurn();
+  return single && legal != nullptr ? (*legal)[to_move_] : PlacementCells();
+}
+
+template <int W>
 std::vector<Move> BasicPosition<W>::LegalMoves() const {
+  return ListMoves(nullptr);
+}
+
+template <int W>
+std::vector<Move> BasicPosition<W>::LegalMoves(const LegalCells& legal) const {
+  return ListMoves(&legal);
+}
+
+template <int W>
+std::vector<Move> BasicPosition<W>::ListMoves(const LegalCells* legal) const {
   std::vector<Move> moves;
   if (CanSwap()) moves.push_back(Move::Swap());
   if (CanSpendKomi()) moves.push_back(Move::SpendKomi());
@@ -187,7 +210,7 @@ std::vector<Move> BasicPosition<W>::LegalMoves() const {
     });
     return moves;
   }
-  PlacementCells().ForEach([&](Cell c) { moves.push_back(Move::Place(c)); });
+  CellsToPlace(legal).ForEach([&](Cell c) { moves.push_back(Move::Place(c)); });
   return moves;
 }
 
@@ -241,7 +264,7 @@ std::optional<Move> BasicPosition<W>::DrawMove(Rng& rng, const LegalCells* legal
   }
   // One draw among the legal cells and the swap or komi slot; with `legal`, a single turn's
   // cells are known without a flood.
-  const Bits cells = single && legal != nullptr ? (*legal)[to_move_] : PlacementCells();
+  const Bits cells = CellsToPlace(legal);
   const int extra = (CanSwap() ? 1 : 0) + (CanSpendKomi() ? 1 : 0);
   const int count = cells.Count();
   if (count + extra == 0) return std::nullopt;
@@ -347,7 +370,7 @@ void BasicPosition<W>::Play(const Move& move, BoardIndex& index) {
   }
   Play(move);
   // A swap or a komi point leaves the board as it was.
-  if (move.kind == Move::Kind::kPlace || move.kind == Move::Kind::kPair) board_.BuildIndex(index);
+  if (move.kind == Move::Kind::kPlace || move.kind == Move::Kind::kPair) board_.RebuildIndex(index);
 }
 
 template <int W>

@@ -85,6 +85,10 @@ class BasicPosition {
   // Every legal whole action (a double turn without a pending stone as kPair moves, each
   // unordered pair once; with a pending stone as the kPlace completions).
   std::vector<Move> LegalMoves() const;
+  // The same two for a position whose board's LegalCellsOfBoth are `legal`: a single turn's
+  // cells are read from it instead of found by a flood.
+  bool HasLegalAction(const LegalCells& legal) const;
+  std::vector<Move> LegalMoves(const LegalCells& legal) const;
 
   // Why the side to move may not play `move` now, or nullopt when it may. kGameOver wins over
   // every other reason; a legal move is judged without asking whether the game is over (a
@@ -95,9 +99,9 @@ class BasicPosition {
   bool IsLegal(const Move& move) const { return !WhyIllegal(move).has_value(); }
   // Plays a move that WhyIllegal accepts (checked in debug builds only).
   void Play(const Move& move);
-  // The same, and brings `index`, built for the board before the move, up to date: after a
+  // The same, and brings `index`, made for the board before the move, up to date: after a
   // single placement of the play phase by BasicBoard::PlaceFast's few changes, after any other
-  // move that changes the board by building it anew. What a playout plays with.
+  // move that changes the board by making it anew. What a playout plays with.
   void Play(const Move& move, BoardIndex& index);
 
   // A uniformly random legal whole action (each placement, pair, swap and komi spending is
@@ -112,6 +116,10 @@ class BasicPosition {
  private:
   // RandomMove, reading single placements from `legal` unless it is null.
   std::optional<Move> DrawMove(Rng& rng, const LegalCells* legal) const;
+  // LegalMoves, the same way.
+  std::vector<Move> ListMoves(const LegalCells* legal) const;
+  // PlacementCells, read from `legal` on a single turn unless it is null.
+  Bits CellsToPlace(const LegalCells* legal) const;
   // A single placement; PlaceFast keeps `index` unless it is null.
   void PlaceSingle(Cell c, BoardIndex* index = nullptr);
   void PlacePair(Cell a, Cell b);

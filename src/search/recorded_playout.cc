@@ -20,8 +20,8 @@ Color RecordedPlayout(BasicPosition<W> position, Rng& rng, BasicBitset<W> played
   const bool swapped_at_start = position.swapped();
   if (held != nullptr) StartHolding(position.board(), held);
   const int max_actions = kMaxPlayoutActionsPerCell * position.geometry().num_cells();
-  BasicBoardIndex<W> index;
-  position.board().BuildIndex(index);
+  BasicGroupIndex<W> groups;
+  BasicBoardIndex<W> index = position.board().MakeIndex(PlayoutGroups(groups));
   for (int actions = 0; actions < max_actions; ++actions) {
     if (const std::optional<Color> winner = SettledEnd(position, count_settled, swapped_at_start)) {
       // The winner in the colours of `position` (the translation is its own inverse).

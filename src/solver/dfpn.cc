@@ -34,6 +34,9 @@ const char* VerdictName(Verdict verdict) {
 struct Solver::Child {
   Move move;
   Position position;
+  // The child's legal cells (no groups), kept from the parent's by the move: the child's
+  // legality and its own children's moves need no flood.
+  Position::BoardIndex index;
   uint64_t key = 0;
   ProofNumbers numbers;
   int order = 0;  // higher first
@@ -75,8 +78,9 @@ uint64_t Solver::KeyOf(const Position& position) const {
   return CanonicalSolverKey(position, Symmetries::ForBase(position.geometry().base()));
 }
 
-bool Solver::KnownNumbers(const Position& position, bool root, ProofNumbers& numbers) const {
-  if (!position.HasLegalAction()) {
+bool Solver::KnownNumbers(const Position& position, const Position::LegalCells* legal, bool root,
+                          ProofNumbers& numbers) const {
+  if (!(legal != nullptr ? position.HasLegalAction(*legal) : position.HasLegalAction())) {
     numbers = ProofNumbers::Loss();  // the side to move cannot act: it has lost
     return true;
   }
@@ -90,38 +94,53 @@ bool Solver::KnownNumbers(const Position& position, bool root, ProofNumbers& num
   return false;
 }
 
-std::vector<Solver::Child> Solver::Expand(const Position& position) const {
+std::vector<Solver::Child> Solver::Expand(const Position& position,
+                                          const Position::LegalCells& legal) const {
   const Color mover = position.to_move();
   const Color opponent = Opponent(mover);
+  const std::vector<Move> moves = position.LegalMoves(legal);
   std::vector<Child> children;
-  for (const Move& move : position.LegalMoves()) {
-    Child child{move, position, 0, ProofNumbers(), 0};
-    child.position.Play(move);
+  children.reserve(moves.size());
+  for (const Move& move : moves) {
+    Child child{move, position, Position::BoardIndex{legal, nullptr}, 0, ProofNumbers(), 0};
+    child.position.Play(move, child.index);
     child.key = KeyOf(child.position);
     // Two actions that reach one position (or images of it) are one child.
     if (std::any_of(children.begin(), children.end(),
                     [&](const Child& other) { return other.key == child.key; })) {
       continue;
     }
-    if (!table_.Find(child.key, child.numbers)) {
-      KnownNumbers(child.position, /*root=*/false, child.numbers);
-    }
+    table_.Prefetch(child.key);
     // Captures first and own losses last: the cheap tactics that decide most endgames.
     const int killed = child.position.captured(opponent) - position.captured(opponent);
     const int lost = child.position.captured(mover) - position.captured(mover);
     child.order = 4 * killed - 2 * lost;
     children.push_back(std::move(child));
   }
-  std::stable_sort(children.begin(), children.end(),
-                   [](const Child& a, const Child& b) { return a.order > b.order; });
-  return children;
+  // The lookups after all the children are made, so that their cache misses overlap.
+  for (Child& child : children) {
+    if (!table_.Find(child.key, child.numbers)) {
+      KnownNumbers(child.position, &child.index.legal, /*root=*/false, child.numbers);
+    }
+  }
+  // Sorted by their places, then moved once each: a child is a few hundred bytes, too many to
+  // shuffle about in a sort.
+  std::vector<int> places(children.size());
+  for (size_t i = 0; i < places.size(); ++i) places[i] = static_cast<int>(i);
+  std::stable_sort(places.begin(), places.end(),
+                   [&](int a, int b) { return children[a].order > children[b].order; });
+  std::vector<Child> sorted;
+  sorted.reserve(children.size());
+  for (const int place : places) sorted.push_back(std::move(children[place]));
+  return sorted;
 }
 
-ProofNumbers Solver::Search(const Position& position, uint64_t key, uint32_t proof_threshold,
-                            uint32_t disproof_threshold, Budget& budget) {
+ProofNumbers Solver::Search(const Position& position, const Position::LegalCells& legal,
+                            uint64_t key, uint32_t proof_threshold, uint32_t disproof_threshold,
+                            Budget& budget) {
   const int64_t work_start = budget.nodes();
   budget.Count();
-  std::vector<Child> children = Expand(position);
+  std::vector<Child> children = Expand(position, legal);
   LL_CHECK(!children.empty());  // KnownNumbers catches the positions without an action
   ProofNumbers numbers;
   while (true) {
@@ -158,7 +177,7 @@ ProofNumbers Solver::Search(const Position& position, uint64_t key, uint32_t pro
           std::min<double>(std::max<double>(widened, second + 1.0), kInfinity - 1));
       child_disproof_threshold = std::min(child_disproof_threshold, margin);
     }
-    chosen.numbers = Search(chosen.position, chosen.key, child_proof_threshold,
+    chosen.numbers = Search(chosen.position, chosen.index.legal, chosen.key, child_proof_threshold,
                             child_disproof_threshold, budget);
   }
   table_.Store(key, numbers, static_cast<uint64_t>(budget.nodes() - work_start));
@@ -167,7 +186,8 @@ ProofNumbers Solver::Search(const Position& position, uint64_t key, uint32_t pro
 
 Verdict Solver::Known(const Position& position) const {
   ProofNumbers numbers;
-  if (!KnownNumbers(position, /*root=*/false, numbers) && !table_.Find(KeyOf(position), numbers)) {
+  if (!KnownNumbers(position, nullptr, /*root=*/false, numbers) &&
+      !table_.Find(KeyOf(position), numbers)) {
     return Verdict::kUnknown;
   }
   if (numbers.won()) return Verdict::kWin;
@@ -177,11 +197,12 @@ Verdict Solver::Known(const Position& position) const {
 
 ProofNumbers Solver::SolveFully(const Position& position, bool root, Budget& budget) {
   ProofNumbers numbers;
-  if (KnownNumbers(position, root, numbers)) return numbers;
+  if (KnownNumbers(position, nullptr, root, numbers)) return numbers;
   const uint64_t key = KeyOf(position);
   if (!root && table_.Find(key, numbers) && numbers.solved()) return numbers;
+  const Position::LegalCells legal = position.board().LegalCellsOfBoth();
   while (!budget.Exhausted()) {
-    numbers = Search(position, key, kInfinity, kInfinity, budget);
+    numbers = Search(position, legal, key, kInfinity, kInfinity, budget);
     if (numbers.solved()) break;
   }
   return numbers;
@@ -195,7 +216,7 @@ SolveResult Solver::Solve(const Position& position, const SolveLimits& limits) {
   if (numbers.won()) {
     // A winning move leads to a position lost for the opponent; the table says which, unless
     // it has made room for others since, when the move is proved again.
-    const std::vector<Child> children = Expand(position);
+    const std::vector<Child> children = Expand(position, position.board().LegalCellsOfBoth());
     for (const Child& child : children) {
       if (child.numbers.lost()) {
         result.verdict = Verdict::kWin;

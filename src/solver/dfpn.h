@@ -86,14 +86,18 @@ class Solver {
 
   // Proves or disproves `position`, which KnownNumbers cannot decide, until its numbers reach
   // the thresholds (or the budget runs out), storing what it learns; returns its numbers.
-  ProofNumbers Search(const Position& position, uint64_t key, uint32_t proof_threshold,
-                      uint32_t disproof_threshold, Budget& budget);
+  // `legal` is the board's LegalCellsOfBoth.
+  ProofNumbers Search(const Position& position, const Position::LegalCells& legal, uint64_t key,
+                      uint32_t proof_threshold, uint32_t disproof_threshold, Budget& budget);
   // The numbers of a position known without search: a loss when the side to move has no
-  // legal action, a win at a swap decision (off the root), else false.
-  bool KnownNumbers(const Position& position, bool root, ProofNumbers& numbers) const;
-  // The legal actions of `position` with their positions, keys and stored numbers, one per
-  // position reached, captures first.
-  std::vector<Child> Expand(const Position& position) const;
+  // legal action, a win at a swap decision (off the root), else false. Reads the legal cells
+  // from `legal` unless it is null.
+  bool KnownNumbers(const Position& position, const Position::LegalCells* legal, bool root,
+                    ProofNumbers& numbers) const;
+  // The legal actions of `position` (whose board's LegalCellsOfBoth are `legal`) with their
+  // positions, legal cells, keys and stored numbers, one per position reached, captures
+  // first.
+  std::vector<Child> Expand(const Position& position, const Position::LegalCells& legal) const;
   uint64_t KeyOf(const Position& position) const;
   // Searches `position` until it is solved or the budget runs out. At the root the swap
   // shortcut is off, so that the winning move itself is found.

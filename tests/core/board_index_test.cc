@@ -66,10 +66,10 @@ void ExpectKeptCells(int base, const char* before, Color color, const char* cell
                      const char* after) {
   const Geometry& geometry = Geometry::ForBase(base);
   Board board = test::BoardFrom(geometry, before);
-  auto index = std::make_unique<Board::BoardIndex>();
-  board.BuildIndex(*index);
-  board.PlaceFast(color, test::CellNamed(geometry, cell), index.get());
-  const Board::LegalCells& legal = index->legal;
+  auto groups = std::make_unique<BasicGroupIndex<kMaxWords>>();
+  Board::BoardIndex index = board.MakeIndex(groups.get());
+  board.PlaceFast(color, test::CellNamed(geometry, cell), &index);
+  const Board::LegalCells& legal = index.legal;
   const Board expected = test::BoardFrom(geometry, after);
   ASSERT_TRUE(board == expected) << "board\n" << board.ToDiagram();
   for (const Color side : {Color::kBlack, Color::kWhite}) {
@@ -78,7 +78,7 @@ void ExpectKeptCells(int base, const char* before, Color color, const char* cell
         << LegalDiagram(board, legal[side]) << "found\n"
         << LegalDiagram(board, board.LegalPlacements(side));
   }
-  EXPECT_TRUE(GroupsAgree(board, index->groups));
+  EXPECT_TRUE(GroupsAgree(board, *groups));
 }
 
 TEST(BoardIndexTest, ACutLeavesAPieceWithoutEnemyStones) {
@@ -142,30 +142,32 @@ TEST(BoardIndexTest, AStoneThatKillsItsOwnGroupOpensItsRegionToTheEnemy) {
 // every move compares it with the floods' and the position with the one Play reaches without
 // it. Half the moves are drawn with the kept cells, half without, so that both draws steer
 // the games. Counts the captures and own-group deaths seen, so that the test shows it met them.
+// With `keep_groups` the index keeps the groups too, whatever the width.
 template <int W>
-void PlayAndCompare(const Position& start, int games, Rng& rng, int& captures) {
+void PlayAndCompare(const Position& start, int games, bool keep_groups, Rng& rng, int& captures) {
+  auto groups = std::make_unique<BasicGroupIndex<W>>();
   for (int game = 0; game < games; ++game) {
     BasicPosition<W> position(start);
-    auto index = std::make_unique<typename BasicPosition<W>::BoardIndex>();
-    position.board().BuildIndex(*index);
+    typename BasicPosition<W>::BoardIndex index =
+        position.board().MakeIndex(keep_groups ? groups.get() : nullptr);
     for (int turn = 0; turn < 50 * position.geometry().num_cells(); ++turn) {
       const std::optional<Move> move =
-          turn % 2 == 0 ? position.RandomMove(rng, index->legal) : position.RandomMove(rng);
+          turn % 2 == 0 ? position.RandomMove(rng, index.legal) : position.RandomMove(rng);
       if (!move) break;
       BasicPosition<W> plain = position;
       plain.Play(*move);
       const int removed_before =
           position.captured(Color::kBlack) + position.captured(Color::kWhite);
-      position.Play(*move, *index);
+      position.Play(*move, index);
       captures +=
           position.captured(Color::kBlack) + position.captured(Color::kWhite) > removed_before;
       ASSERT_TRUE(position.board() == plain.board());
       ASSERT_EQ(position.hash(), plain.hash());
-      ASSERT_TRUE(index->legal == position.board().LegalCellsOfBoth())
+      ASSERT_TRUE(index.legal == position.board().LegalCellsOfBoth())
           << "after " << MoveToString(position.geometry(), *move) << "\n"
           << Board(position.board()).ToDiagram();
-      if constexpr (kKeepsGroups<W>) {
-        ASSERT_TRUE(GroupsAgree(position.board(), index->groups))
+      if (keep_groups) {
+        ASSERT_TRUE(GroupsAgree(position.board(), *groups))
             << "after " << MoveToString(position.geometry(), *move) << "\n"
             << Board(position.board()).ToDiagram();
       }
@@ -184,11 +186,13 @@ TEST_P(BoardIndexRandomTest, KeptCellsEqualFloodsAfterEveryMove) {
   for (const Balancing balancing :
        {Balancing::kStrongPie, Balancing::kWeakPie, Balancing::kKomiPie}) {
     const Position start(geometry, Rules{balancing, 2});
-    PlayAndCompare<kMaxWords>(start, games, rng, captures);
-    WithBoardWidth(geometry, [&](auto width) {
-      PlayAndCompare<decltype(width)::value>(start, games, rng, captures);
-      return 0;
-    });
+    for (const bool keep_groups : {false, true}) {
+      PlayAndCompare<kMaxWords>(start, games, keep_groups, rng, captures);
+      WithBoardWidth(geometry, [&](auto width) {
+        PlayAndCompare<decltype(width)::value>(start, games, keep_groups, rng, captures);
+        return 0;
+      });
+    }
   }
   EXPECT_GT(captures, games);
 }

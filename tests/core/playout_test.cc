@@ -4,7 +4,6 @@
 #include "core/playout.h"
 
 #include <map>
-#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,11 +33,10 @@ TEST(PlayoutTest, EveryGameEndsAndTheSeedReplaysIt) {
       // The playout is the game RandomMove plays with the legal cells kept.
       Rng third(base);
       Position position = start;
-      auto index = std::make_unique<Position::BoardIndex>();
-      position.board().BuildIndex(*index);
+      Position::BoardIndex index = position.board().MakeIndex(nullptr);
       int actions = 0;
-      while (const std::optional<Move> move = position.RandomMove(third, index->legal)) {
-        position.Play(*move, *index);
+      while (const std::optional<Move> move = position.RandomMove(third, index.legal)) {
+        position.Play(*move, index);
         ++actions;
       }
       EXPECT_EQ(actions, a.actions);
