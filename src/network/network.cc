@@ -19,9 +19,24 @@ constexpr int kOffsets[7][2] = {{-1, -1}, {-1, 0}, {0, -1}, {0, 0}, {0, 1}, {1, 
 // vectorises; what lands on the border or off the board is masked away after each layer.
 using Activations = std::vector<float>;
 
+// The convolutions take nearly all of an evaluation, and their loops vectorise. The engine is
+// built for x86-64-v2 (SSE4.2) so that one binary runs on every x86-64 machine; where the
+// processor also has the x86-64-v3 level (AVX2, FMA), the loader picks a copy of these loops
+// compiled for it (GCC's function multiversioning: an indirect function resolved once, when
+// the program starts, from the processor's features; a clone named by a processor model
+// instead, such as "arch=haswell", is never picked on a virtual machine that hides its model).
+// Other compilers and processors get the one plain function. Sums may differ in their last
+// bits between the two copies (a fused multiply-add rounds once).
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__)
+#define LL_VECTOR_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define LL_VECTOR_CLONES
+#endif
+
 // out = conv(in) over the padded grid of width `padded`. Outputs go four at a time, so that
 // each input value loaded serves four multiply-adds.
-void HexConvolve(const HexConvWeights& conv, const Activations& in, int padded, Activations& out) {
+LL_VECTOR_CLONES void HexConvolve(const HexConvWeights& conv, const Activations& in, int padded,
+                                  Activations& out) {
   constexpr int kBlock = 4;
   const int cells = padded * padded;
   // Cells whose every neighbour lies inside the padded grid: all but its outer ring's ends.
@@ -73,7 +88,8 @@ void ReluMask(Activations& x, const std::vector<float>& mask) {
 }
 
 // One output of a 1x1 convolution: sum over channels of weight * activation, plus bias.
-std::vector<float> PointwiseHead(const DenseWeights& head, const Activations& x, int cells) {
+LL_VECTOR_CLONES std::vector<float> PointwiseHead(const DenseWeights& head, const Activations& x,
+                                                  int cells) {
   std::vector<float> out(cells, head.bias[0]);
   for (int c = 0; c < head.inputs; ++c) {
     const float w = head.weights[c];
