@@ -19,9 +19,6 @@ struct PlacementEffect {
   int removed[2] = {0, 0};  // stones removed, indexed by Index(Color)
 };
 
-template <int W>
-class BasicBoard;
-
 // Each colour's legal single placements (BasicBoard::LegalPlacements), indexed by Color.
 template <int W>
 struct BasicLegalCells {

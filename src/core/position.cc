@@ -176,14 +176,13 @@ bool BasicPosition<W>::HasLegalAction() const {
 template <int W>
 bool BasicPosition<W>::HasLegalAction(const LegalCells& legal) const {
   if (CanSwap() || CanSpendKomi()) return true;
-  if (!IsDoubleTurn() && !IsSetupTurn()) return legal[to_move_].Any();
+  if (IsSingleTurn()) return legal[to_move_].Any();
   return HasLegalAction();
 }
 
 template <int W>
 typename BasicPosition<W>::Bits BasicPosition<W>::CellsToPlace(const LegalCells* legal) const {
-  const bool single = !IsDoubleTurn() && !IsSetupTurn();
-  return single && legal != nullptr ? (*legal)[to_move_] : PlacementCells();
+  return IsSingleTurn() && legal != nullptr ? (*legal)[to_move_] : PlacementCells();
 }
 
 template <int W>
@@ -248,8 +247,7 @@ std::optional<Move> BasicPosition<W>::DrawMove(Rng& rng, const LegalCells* legal
     if (moves.empty()) return std::nullopt;
     return moves[rng.Below(static_cast<uint32_t>(moves.size()))];
   }
-  const bool single = !IsDoubleTurn() && !IsSetupTurn();
-  if (single && legal == nullptr) {
+  if (IsSingleTurn() && legal == nullptr) {
     // A single turn: draw from the empty cells plus a komi slot, and draw again when the cell
     // is illegal. Uniform over the legal actions, and most draws need no flood at all.
     const Bits open = board_.empty();
@@ -364,7 +362,7 @@ void BasicPosition<W>::Play(const Move& move) {
 
 template <int W>
 void BasicPosition<W>::Play(const Move& move, BoardIndex& index) {
-  if (move.kind == Move::Kind::kPlace && !IsDoubleTurn() && !IsSetupTurn() && all_alive_) {
+  if (move.kind == Move::Kind::kPlace && IsSingleTurn() && all_alive_) {
     PlaceSingle(move.first, &index);
     return;
   }

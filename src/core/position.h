@@ -55,6 +55,8 @@ class BasicPosition {
   // otherwise, 0 once the game is over.
   int stones_to_place() const;
   bool IsDoubleTurn() const;
+  // A turn of one stone after the opening's balancing turns (possibly a komi point instead).
+  bool IsSingleTurn() const { return !IsDoubleTurn() && !IsSetupTurn(); }
   bool IsSetupTurn() const;
   // The first stone of a double turn, already on the board, or kNoCell.
   Cell pending_stone() const { return pending_; }

@@ -23,7 +23,7 @@ namespace lifeline {
 // sized to its base, the priors on the full width; tactics.cc defines them for every width.
 template <int W>
 bool SinglePlacementsAreFast(const BasicPosition<W>& position) {
-  return !position.IsDoubleTurn() && !position.IsSetupTurn() && position.all_groups_alive();
+  return position.IsSingleTurn() && position.all_groups_alive();
 }
 
 // The stones each side would lose if `color` placed on `c`. Requires that `color` could

@@ -78,9 +78,9 @@ uint64_t Solver::KeyOf(const Position& position) const {
   return CanonicalSolverKey(position, Symmetries::ForBase(position.geometry().base()));
 }
 
-bool Solver::KnownNumbers(const Position& position, const Position::LegalCells* legal, bool root,
+bool Solver::KnownNumbers(const Position& position, const Position::LegalCells& legal, bool root,
                           ProofNumbers& numbers) const {
-  if (!(legal != nullptr ? position.HasLegalAction(*legal) : position.HasLegalAction())) {
+  if (!position.HasLegalAction(legal)) {
     numbers = ProofNumbers::Loss();  // the side to move cannot act: it has lost
     return true;
   }
@@ -120,7 +120,7 @@ std::vector<Solver::Child> Solver::Expand(const Position& position,
   // The lookups after all the children are made, so that their cache misses overlap.
   for (Child& child : children) {
     if (!table_.Find(child.key, child.numbers)) {
-      KnownNumbers(child.position, &child.index.legal, /*root=*/false, child.numbers);
+      KnownNumbers(child.position, child.index.legal, /*root=*/false, child.numbers);
     }
   }
   // Sorted by their places, then moved once each: a child is a few hundred bytes, too many to
@@ -186,7 +186,7 @@ ProofNumbers Solver::Search(const Position& position, const Position::LegalCells
 
 Verdict Solver::Known(const Position& position) const {
   ProofNumbers numbers;
-  if (!KnownNumbers(position, nullptr, /*root=*/false, numbers) &&
+  if (!KnownNumbers(position, position.board().LegalCellsOfBoth(), /*root=*/false, numbers) &&
       !table_.Find(KeyOf(position), numbers)) {
     return Verdict::kUnknown;
   }
@@ -197,10 +197,10 @@ Verdict Solver::Known(const Position& position) const {
 
 ProofNumbers Solver::SolveFully(const Position& position, bool root, Budget& budget) {
   ProofNumbers numbers;
-  if (KnownNumbers(position, nullptr, root, numbers)) return numbers;
+  const Position::LegalCells legal = position.board().LegalCellsOfBoth();
+  if (KnownNumbers(position, legal, root, numbers)) return numbers;
   const uint64_t key = KeyOf(position);
   if (!root && table_.Find(key, numbers) && numbers.solved()) return numbers;
-  const Position::LegalCells legal = position.board().LegalCellsOfBoth();
   while (!budget.Exhausted()) {
     numbers = Search(position, legal, key, kInfinity, kInfinity, budget);
     if (numbers.solved()) break;

@@ -90,9 +90,9 @@ class Solver {
   ProofNumbers Search(const Position& position, const Position::LegalCells& legal, uint64_t key,
                       uint32_t proof_threshold, uint32_t disproof_threshold, Budget& budget);
   // The numbers of a position known without search: a loss when the side to move has no
-  // legal action, a win at a swap decision (off the root), else false. Reads the legal cells
-  // from `legal` unless it is null.
-  bool KnownNumbers(const Position& position, const Position::LegalCells* legal, bool root,
+  // legal action, a win at a swap decision (off the root), else false. `legal` is the board's
+  // LegalCellsOfBoth.
+  bool KnownNumbers(const Position& position, const Position::LegalCells& legal, bool root,
                     ProofNumbers& numbers) const;
   // The legal actions of `position` (whose board's LegalCellsOfBoth are `legal`) with their
   // positions, legal cells, keys and stored numbers, one per position reached, captures
