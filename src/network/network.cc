@@ -25,9 +25,11 @@ using Activations = std::vector<float>;
 // compiled for it (GCC's function multiversioning: an indirect function resolved once, when
 // the program starts, from the processor's features; a clone named by a processor model
 // instead, such as "arch=haswell", is never picked on a virtual machine that hides its model).
-// Other compilers and processors get the one plain function. Sums may differ in their last
-// bits between the two copies (a fused multiply-add rounds once).
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__)
+// Other compilers and processors get the one plain function, and so does ThreadSanitizer's
+// build, whose runtime is not up yet when the loader runs the resolver (it crashed there).
+// Sums may differ in their last bits between the two copies (a fused multiply-add rounds once).
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__) && \
+    !defined(__SANITIZE_THREAD__)
 #define LL_VECTOR_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
 #else
 #define LL_VECTOR_CLONES
