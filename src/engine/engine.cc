@@ -50,7 +50,7 @@ std::optional<MoveError> Engine::Play(Color color, const Move& move) {
 }
 
 SearchResult Engine::Think(const ProgressCallback& progress, double report_interval,
-                           const std::atomic<bool>* stop) {
+                           const StopSignal* stop) {
   const Position& now = position();
   SearchLimits limits;
   // The time control's plan, capped by the per-move setting where both are set.
@@ -80,7 +80,7 @@ SearchResult Engine::Analyze(const SearchLimits& limits, const ProgressCallback&
   return CurrentPlayer().Search(SearchInputOf(game_), limits, rng_, progress);
 }
 
-void Engine::Ponder(const std::atomic<bool>& stop) {
+void Engine::Ponder(const StopSignal& stop) {
   if (position().IsOver()) return;
   SearchLimits limits;
   limits.until_stopped = true;

@@ -1,7 +1,6 @@
 #ifndef LIFELINE_ENGINE_ENGINE_H_
 #define LIFELINE_ENGINE_ENGINE_H_
 
-#include <atomic>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -60,7 +59,7 @@ class Engine {
   // progress every `report_interval` seconds (if positive) and once at the end, and ends
   // early when `stop` is set. Plays nothing.
   SearchResult Think(const ProgressCallback& progress = nullptr, double report_interval = 0,
-                     const std::atomic<bool>* stop = nullptr);
+                     const StopSignal* stop = nullptr);
   // Plays a move that Think chose (it must be legal) and, with the `ponder` option on and the
   // opponent to move, asks to ponder once the answer is out.
   void Commit(const Move& move);
@@ -71,7 +70,7 @@ class Engine {
   bool TakePonderRequest() { return std::exchange(ponder_requested_, false); }
   // Searches the current position until `stop` is set (or the search has nothing left to
   // do), for the tree that the next move keeps when tree reuse is on. Plays nothing.
-  void Ponder(const std::atomic<bool>& stop);
+  void Ponder(const StopSignal& stop);
   // Takes back the last move (one stone of a double turn entered stone by stone).
   bool Undo();
 

@@ -4,13 +4,15 @@
 
 #include "absl/status/status.h"
 #include "engine/engine.h"
+#include "search/thread_support.h"
 #include "solver/solving_player.h"
 
 namespace lifeline {
 namespace {
 
-// Caps that keep a setting from asking for what the machine cannot give.
-constexpr int64_t kMaxThreads = 64;
+// Caps that keep a setting from asking for what the machine cannot give (a build that cannot
+// start threads searches on one).
+constexpr int64_t kMaxThreads = kCanStartThreads ? 64 : 1;
 constexpr int64_t kMaxMemoryMib = 64 * 1024;
 
 // The enhancements, each with its own switch so that a match can measure it.

@@ -1,6 +1,5 @@
 #include "gtp/genmove.h"
 
-#include <atomic>
 #include <memory>
 #include <optional>
 
@@ -44,10 +43,10 @@ absl::StatusOr<std::string> GenerateMove(CommandContext& context, Color color, b
     }
   }
 
-  std::atomic<bool> stop{false};
   std::optional<InputWatcher> watcher;
-  if (gogui) watcher.emplace(context.stream, stop);
-  const SearchResult result = engine.Think(progress, report_interval, &stop);
+  if (gogui) watcher.emplace(context.stream);
+  const SearchResult result =
+      engine.Think(progress, report_interval, watcher ? &watcher->signal() : nullptr);
   watcher.reset();
   if (engine.options().Get(option::kVerbose)) LogSearch(*context.log, now, result);
   if (result.resign) return std::string("resign");

@@ -1,4 +1,3 @@
-#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -80,11 +79,10 @@ Answer DrawnSearch(CommandContext& context, const Arguments& args,
   const Position& position = engine.position();
   if (position.IsOver()) return std::string("TEXT the game is over");
   std::ostream& log = *context.log;
-  std::atomic<bool> stop{false};
-  InputWatcher watcher(context.stream, stop);
+  const InputWatcher watcher(context.stream);
   SearchLimits limits;
   limits.max_seconds = static_cast<double>(seconds);
-  limits.stop = &stop;
+  limits.stop = &watcher.signal();
   limits.report_interval = kLiveGfxInterval;
   const SearchResult result = engine.Analyze(limits, [&](const SearchInfo& info) {
     log << "gogui-gfx:\n" << draw(position, info) << "\n\n";
@@ -115,11 +113,10 @@ Answer GfxSolve(CommandContext& context, const Arguments& args) {
   Engine& engine = context.engine;
   const Position& position = engine.position();
   if (position.IsOver()) return std::string("TEXT the game is over");
-  std::atomic<bool> stop{false};
-  InputWatcher watcher(context.stream, stop);
+  const InputWatcher watcher(context.stream);
   SolveLimits limits;
   limits.max_seconds = static_cast<double>(seconds);
-  limits.stop = &stop;
+  limits.stop = &watcher.signal();
   return SolveGfx(position, engine.solver().SolveAll(position, limits));
 }
 

@@ -1,6 +1,13 @@
 #include "gtp/input_watcher.h"
 
 #include <chrono>
+#include <functional>
+
+#include "search/thread_support.h"
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#endif
 
 namespace lifeline {
 namespace {
@@ -8,14 +15,30 @@ namespace {
 // How often the watcher looks for the next input line: quick enough to feel immediate.
 constexpr std::chrono::milliseconds kInputPoll(5);
 
+// Waits one poll interval. The WebAssembly build has no other thread to wait for, and its
+// host delivers input lines only while the program yields to it, which this sleep does.
+void PauseForInput() {
+#ifdef __EMSCRIPTEN__
+  emscripten_sleep(kInputPoll.count());
+#else
+  std::this_thread::sleep_for(kInputPoll);
+#endif
+}
+
+std::function<bool()> ProbeWithoutThreads(const AnswerStream& stream) {
+  if constexpr (kCanStartThreads) return nullptr;
+  return [&stream] { return stream.InputReady(); };
+}
+
 }  // namespace
 
-InputWatcher::InputWatcher(const AnswerStream& stream, std::atomic<bool>& stop) : stop_(stop) {
-  if (stream.InputReady()) stop.store(true);
-  thread_ = std::thread([this, &stream, &stop] {
-    while (!done_.load() && !stop.load()) {
+InputWatcher::InputWatcher(const AnswerStream& stream) : signal_(ProbeWithoutThreads(stream)) {
+  if (stream.InputReady()) signal_.Set();
+  if constexpr (!kCanStartThreads) return;
+  thread_ = std::thread([this, &stream] {
+    while (!done_.load() && !signal_.IsSet()) {
       if (stream.InputReady()) {
-        stop.store(true);
+        signal_.Set();
         return;
       }
       std::this_thread::sleep_for(kInputPoll);
@@ -24,12 +47,12 @@ InputWatcher::InputWatcher(const AnswerStream& stream, std::atomic<bool>& stop) 
 }
 
 void InputWatcher::WaitForStop() const {
-  while (!stop_.load()) std::this_thread::sleep_for(kInputPoll);
+  while (!signal_.IsSet()) PauseForInput();
 }
 
 InputWatcher::~InputWatcher() {
   done_.store(true);
-  thread_.join();
+  if (thread_.joinable()) thread_.join();
 }
 
 }  // namespace lifeline

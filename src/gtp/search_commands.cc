@@ -1,7 +1,6 @@
 #include "gtp/search_commands.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cstdint>
 
 #include "absl/strings/str_cat.h"
@@ -101,11 +100,10 @@ Answer Analyze(CommandContext& context, const Arguments& args) {
   LL_ASSIGN_OR_RETURN(const AnalysisReport report, ReportAt(args, 0));
   stream.Open();
   if (engine.position().IsOver()) return std::string();
-  std::atomic<bool> stop{false};
-  InputWatcher watcher(stream, stop);
+  const InputWatcher watcher(stream);
   SearchLimits limits;
   limits.until_stopped = true;
-  limits.stop = &stop;
+  limits.stop = &watcher.signal();
   limits.report_interval = report.interval;
   engine.Analyze(limits, WriteInfo(engine.position().geometry(), stream, report.territory));
   watcher.WaitForStop();
@@ -170,9 +168,8 @@ Answer Bench(CommandContext& context, const Arguments& args) {
 }  // namespace
 
 void PonderUntilInput(Engine& engine, const AnswerStream& stream) {
-  std::atomic<bool> stop{false};
-  InputWatcher watcher(stream, stop);
-  if (!stop.load()) engine.Ponder(stop);
+  const InputWatcher watcher(stream);
+  if (!watcher.signal().IsSet()) engine.Ponder(watcher.signal());
 }
 
 void AddSearchCommands(CommandRegistry& registry, CommandContext& context) {

@@ -58,7 +58,7 @@ bool MctsPlayer::IsSettled(double elapsed, double seconds_left) const {
 }
 
 bool MctsPlayer::LimitReached(const SearchLimits& limits, double elapsed) {
-  if (limits.stop != nullptr && limits.stop->load(kRelaxed)) return true;
+  if (limits.stop != nullptr && limits.stop->IsSet()) return true;
   if (options_.solver && tree_.root_proof() != Proof::kUnknown) return true;
   if (tree_.pool()[0].visits.load(kRelaxed) >= kMaxRootVisits) return true;
   if (limits.max_seconds <= 0) return false;
@@ -142,7 +142,7 @@ bool MctsPlayer::ShouldLookPastLoss(const SearchLimits& limits, double elapsed) 
   // An analysis shows the proof; a player that resigns lost games has no use for the move.
   if (!options_.solver || limits.until_stopped || options_.resign_below > 0) return false;
   if (tree_.Summarize().best_proof != Proof::kLoss) return false;
-  if (limits.stop != nullptr && limits.stop->load(kRelaxed)) return false;
+  if (limits.stop != nullptr && limits.stop->IsSet()) return false;
   if (max_visits_ > 0 && started_.load(kRelaxed) >= max_visits_) return false;
   return limits.max_seconds <= 0 || elapsed < limits.max_seconds;
 }

@@ -1,7 +1,6 @@
 #ifndef LIFELINE_SEARCH_PLAYER_H_
 #define LIFELINE_SEARCH_PLAYER_H_
 
-#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -12,6 +11,7 @@
 #include "core/position.h"
 #include "core/random.h"
 #include "search/recent_stones.h"
+#include "search/stop_signal.h"
 
 namespace lifeline {
 
@@ -25,8 +25,8 @@ struct SearchLimits {
   double extended_seconds = 0;
   // No default limit: the search runs until `stop` is set or the root is proven (analysis).
   bool until_stopped = false;
-  // Set by another thread to end the search early (the protocol's next input line).
-  const std::atomic<bool>* stop = nullptr;
+  // Ends the search early (the protocol's next input line).
+  const StopSignal* stop = nullptr;
   // Seconds between progress reports; 0 reports only once, at the end.
   double report_interval = 0;
 };

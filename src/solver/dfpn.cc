@@ -57,7 +57,7 @@ class Solver::Budget {
   }
   bool Exhausted() const {
     return out_of_time_ || (limits_.max_nodes > 0 && nodes_ >= limits_.max_nodes) ||
-           (limits_.stop != nullptr && limits_.stop->load(std::memory_order_relaxed));
+           (limits_.stop != nullptr && limits_.stop->IsSet());
   }
   int64_t nodes() const { return nodes_; }
   double seconds() const { return clock_.Now() - start_; }

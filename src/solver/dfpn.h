@@ -1,7 +1,6 @@
 #ifndef LIFELINE_SOLVER_DFPN_H_
 #define LIFELINE_SOLVER_DFPN_H_
 
-#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -9,6 +8,7 @@
 #include "core/position.h"
 #include "core/symmetry.h"
 #include "search/clock.h"
+#include "search/stop_signal.h"
 #include "solver/proof_table.h"
 
 namespace lifeline {
@@ -31,7 +31,7 @@ struct SolverOptions {
 struct SolveLimits {
   int64_t max_nodes = 0;   // 0: no node limit
   double max_seconds = 0;  // 0: no time limit
-  const std::atomic<bool>* stop = nullptr;
+  const StopSignal* stop = nullptr;
 };
 
 enum class Verdict { kUnknown, kWin, kLoss };  // for the side to move

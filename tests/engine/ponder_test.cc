@@ -1,7 +1,6 @@
 // Pondering: after genmove the engine searches on the opponent's time, and the next move's
 // search keeps that tree.
 
-#include <atomic>
 #include <chrono>
 #include <memory>
 #include <string>
@@ -54,10 +53,10 @@ void PonderUntil(Engine& engine, int64_t visits) {
   SearchLimits one;
   one.max_visits = 1;
   for (int slice = 0; slice < 1000; ++slice) {
-    std::atomic<bool> stop{false};
+    StopSignal stop;
     std::thread stopper([&stop] {
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
-      stop.store(true);
+      stop.Set();
     });
     engine.Ponder(stop);
     stopper.join();
@@ -107,7 +106,8 @@ TEST(PonderTest, TheNextSearchKeepsThePonderedTree) {
 
 TEST(PonderTest, AStopAlreadySetEndsItAtOnceAndAnOverGameIsLeftAlone) {
   std::unique_ptr<Engine> engine = EngineAfterTheOpening();
-  const std::atomic<bool> stop{true};
+  StopSignal stop;
+  stop.Set();
   engine->Ponder(stop);  // returns without a simulation to wait for
   EXPECT_EQ(engine->position().to_move(), Color::kBlack);
   Set(*engine, "base", "2");
@@ -116,7 +116,7 @@ TEST(PonderTest, AStopAlreadySetEndsItAtOnceAndAnOverGameIsLeftAlone) {
   while (!engine->position().IsOver()) {
     GenMove(*engine);
   }
-  engine->Ponder(std::atomic<bool>{false});  // a finished game: nothing to search
+  engine->Ponder(StopSignal());  // a finished game: nothing to search
 }
 
 }  // namespace

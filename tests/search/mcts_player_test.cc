@@ -1,6 +1,5 @@
 #include "search/mcts_player.h"
 
-#include <atomic>
 #include <tuple>
 
 #include "core/move.h"
@@ -201,7 +200,8 @@ TEST(MctsPlayerTest, StopFlagEndsTheSearchWithALegalMove) {
   FakeClock clock;
   MctsPlayer player(SmallOptions(), clock, MoveModel::Default());
   const Position position = RandomPosition(5, Rules{}, 8, 9);
-  const std::atomic<bool> stop{true};
+  StopSignal stop;
+  stop.Set();
   SearchLimits limits;
   limits.stop = &stop;
   Rng rng(9);

@@ -223,7 +223,8 @@ TEST(SolverTest, LimitsEndASolveWithUnknown) {
   SolveResult result = solver.Solve(start, limits);
   EXPECT_EQ(result.verdict, Verdict::kUnknown);
   EXPECT_LE(result.nodes, 60);
-  const std::atomic<bool> stop{true};
+  StopSignal stop;
+  stop.Set();
   SolveLimits stopped;
   stopped.stop = &stop;
   result = solver.SolveAll(start, stopped);
