@@ -6,6 +6,10 @@
 
 #include "absl/strings/str_cat.h"
 
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+#endif
+
 namespace lifeline {
 namespace {
 
@@ -34,6 +38,34 @@ using Activations = std::vector<float>;
 #else
 #define LL_VECTOR_CLONES
 #endif
+
+// t_b[c] += weight[b] * from[c] for the four targets b and every cell c in [first, last).
+// The compilers for x86 vectorise the plain loop; the WebAssembly compiler (LLVM 14) leaves it
+// scalar, so its build spells out the 128-bit vectors (four times the evaluations per second,
+// measured), with the very same multiplications and additions in the same order.
+inline void AccumulateFour(const float* __restrict from, const float (&weight)[4],
+                           float* __restrict t0, float* __restrict t1, float* __restrict t2,
+                           float* __restrict t3, int first, int last) {
+  int c = first;
+#ifdef __wasm_simd128__
+  const v128_t w0 = wasm_f32x4_splat(weight[0]), w1 = wasm_f32x4_splat(weight[1]);
+  const v128_t w2 = wasm_f32x4_splat(weight[2]), w3 = wasm_f32x4_splat(weight[3]);
+  for (; c + 4 <= last; c += 4) {
+    const v128_t v = wasm_v128_load(from + c);
+    wasm_v128_store(t0 + c, wasm_f32x4_add(wasm_v128_load(t0 + c), wasm_f32x4_mul(w0, v)));
+    wasm_v128_store(t1 + c, wasm_f32x4_add(wasm_v128_load(t1 + c), wasm_f32x4_mul(w1, v)));
+    wasm_v128_store(t2 + c, wasm_f32x4_add(wasm_v128_load(t2 + c), wasm_f32x4_mul(w2, v)));
+    wasm_v128_store(t3 + c, wasm_f32x4_add(wasm_v128_load(t3 + c), wasm_f32x4_mul(w3, v)));
+  }
+#endif
+  for (; c < last; ++c) {
+    const float v = from[c];
+    t0[c] += weight[0] * v;
+    t1[c] += weight[1] * v;
+    t2[c] += weight[2] * v;
+    t3[c] += weight[3] * v;
+  }
+}
 
 // out = conv(in) over the padded grid of width `padded`. Outputs go four at a time, so that
 // each input value loaded serves four multiply-adds.
@@ -68,17 +100,7 @@ LL_VECTOR_CLONES void HexConvolve(const HexConvWeights& conv, const Activations&
                           : 0.0f;
         }
         const float* from = source + kOffsets[k][0] * padded + kOffsets[k][1];
-        float* __restrict t0 = target[0];
-        float* __restrict t1 = target[1];
-        float* __restrict t2 = target[2];
-        float* __restrict t3 = target[3];
-        for (int c = first; c < last; ++c) {
-          const float v = from[c];
-          t0[c] += weight[0] * v;
-          t1[c] += weight[1] * v;
-          t2[c] += weight[2] * v;
-          t3[c] += weight[3] * v;
-        }
+        AccumulateFour(from, weight, target[0], target[1], target[2], target[3], first, last);
       }
     }
   }
