@@ -69,10 +69,19 @@ def parse_answer(lines):
 
 
 def _resolve_program(argv, base_dir):
-    """Makes a relative program path absolute so the engine may run in another directory."""
-    if os.sep in argv[0] and not os.path.isabs(argv[0]):
-        argv[0] = os.path.abspath(os.path.join(base_dir, argv[0]))
-    return argv
+    """Makes relative paths absolute so the engine may run in another directory: the
+    program's, and an argument's that names an existing file (the script an interpreter
+    runs, as in `node build-wasm/package/cli.mjs`)."""
+    def absolute(path):
+        return os.path.abspath(os.path.join(base_dir, path))
+
+    resolved = list(argv)
+    for index, word in enumerate(resolved):
+        if os.sep not in word or os.path.isabs(word) or word.startswith("-"):
+            continue
+        if index == 0 or os.path.isfile(absolute(word)):
+            resolved[index] = absolute(word)
+    return resolved
 
 
 class GtpEngine:

@@ -1,11 +1,13 @@
 """Tests of scripts/regress.py: the gogui-regress file semantics, run against the fake engine."""
 
 import os
+import subprocess
+import sys
 import tempfile
 import textwrap
 import unittest
 
-from helpers import fake, run_script
+from helpers import FAKE, ROOT, SCRIPTS, fake, run_script
 from lifeline_tools.regression import (Expectation, FormatError, answer_text, parse_expectation,
                                        parse_file, passes)
 
@@ -96,6 +98,18 @@ class RunTest(unittest.TestCase):
         self.assertEqual(process.returncode, 0, process.stdout)
         self.assertEqual(process.stdout.strip(),
                          "4 passed, 0 failed (expected errors checked 1)")
+
+    def test_a_script_named_relative_to_here_runs_in_the_file_directory(self):
+        # As `node build-wasm/package/cli.mjs`: the engine starts in the file's directory,
+        # where the script's relative path would name nothing.
+        path = self.write("pass.tst", "13 name\n#? [!fake-bad]\n")
+        script = os.path.relpath(FAKE, ROOT)
+        process = subprocess.run(
+            [sys.executable, os.path.join(SCRIPTS, "regress.py"),
+             "--engine", f"{sys.executable} {script} --mode good", path],
+            capture_output=True, text=True, timeout=120, cwd=ROOT)
+        self.assertEqual(process.returncode, 0, process.stdout + process.stderr)
+        self.assertIn("1 passed, 0 failed", process.stdout)
 
     def test_failures_are_shown_with_the_exchange(self):
         path = self.write("fail.tst", """\
