@@ -1,8 +1,12 @@
 #!/usr/bin/env python3
-"""Sets engine binaries side by side on speed: random playouts and the search's playouts.
+"""Sets engine builds side by side on speed: random playouts and the search's playouts.
 
-    scripts/bench_speed.py NAME=BINARY [NAME=BINARY ...] [--bases 5 7 9 12]
+    scripts/bench_speed.py NAME=ENGINE [NAME=ENGINE ...] [--bases 5 7 9 12]
                            [--seconds 2] [--rounds 3] [--threads 1 2]
+
+An ENGINE is a command (a binary, or `node build-wasm/package/cli.mjs` for the WebAssembly
+build under Node), or `chromium:FOLDER` for the WebAssembly package in FOLDER run in headless
+Chromium (which needs Debian's python3-selenium: run this script with /usr/bin/python3).
 
 Each round measures, for every base, on every binary one after the other (the order turning
 from round to round, so that the noise of a shared machine falls on all alike):
@@ -11,14 +15,16 @@ from round to round, so that the noise of a shared machine falls on all alike):
 - `lifeline-speed BASE SECONDS` at each number of threads: the tree search with its default
   options (those of each binary), from a position a quarter into a random game.
 
-Prints the median of the rounds for each binary and the ratio of the last binary to each
+Prints the median of the rounds for each engine and the ratio of the last engine to each
 other one; then the cost of a placement: placements per second (random playouts per second
-times the actions a playout lasts, as the binaries that report it measure it) against the
+times the actions a playout lasts, as the engines that report it measure it) against the
 cells of the board. A binary that needs its network file finds it beside itself.
 """
 
 import argparse
+import contextlib
 import re
+import shlex
 import statistics
 import subprocess
 import sys
@@ -33,17 +39,26 @@ def figure(pattern, text):
     return float(match.group(1)) if match else None
 
 
-def random_playouts(binary, base, seconds, threads):
+class CommandEngine:
+    """An engine run as a command: flags and input lines in, its output out."""
+
+    def __init__(self, command):
+        self.argv = shlex.split(command)
+
+    def run(self, args, lines=()):
+        return subprocess.run(self.argv + list(args), input="".join(f"{line}\n" for line in lines),
+                              check=True, capture_output=True, text=True).stdout
+
+
+def random_playouts(engine, base, seconds, threads):
     del threads  # random playouts run on one thread
-    out = subprocess.run([binary, "--bench-playouts", str(base), str(seconds)],
-                         check=True, capture_output=True, text=True).stdout
+    out = engine.run(["--bench-playouts", str(base), str(seconds)])
     return figure(_PLAYOUTS, out), figure(_ACTIONS, out)
 
 
-def search_playouts(binary, base, seconds, threads):
-    commands = f"lifeline-set threads {threads}\nlifeline-speed {base} {seconds}\nquit\n"
-    out = subprocess.run([binary], input=commands, check=True, capture_output=True,
-                         text=True).stdout
+def search_playouts(engine, base, seconds, threads):
+    out = engine.run([], [f"lifeline-set threads {threads}", f"lifeline-speed {base} {seconds}",
+                          "quit"])
     return figure(_PLAYOUTS, out), None
 
 
@@ -52,26 +67,42 @@ def parse_binaries(specs):
     for spec in specs:
         name, sep, path = spec.partition("=")
         if not sep or not name or not path:
-            sys.exit(f"expected NAME=BINARY, got {spec!r}")
+            sys.exit(f"expected NAME=ENGINE, got {spec!r}")
         binaries[name] = path
     if len(binaries) < 2:
-        sys.exit("name at least two binaries")
+        sys.exit("name at least two engines")
     return binaries
 
 
-def measure_all(binaries, args):
+def start_engines(binaries, stack):
+    """The runner of each engine; browsers are started once and closed with `stack`."""
+    engines = {}
+    for name, spec in binaries.items():
+        if spec.startswith("chromium:"):
+            try:
+                from lifeline_tools.browser_engine import BrowserEngine
+            except ImportError as error:
+                sys.exit(f"{error}: chromium:FOLDER needs python3-selenium; run this script "
+                         "with /usr/bin/python3")
+            engines[name] = stack.enter_context(BrowserEngine(spec[len("chromium:"):]))
+        else:
+            engines[name] = CommandEngine(spec)
+    return engines
+
+
+def measure_all(engines, args):
     measures = [("random playouts/s", random_playouts, 1)]
     measures += [(f"search playouts/s, {t} thread{'s' if t > 1 else ''}", search_playouts, t)
                  for t in args.threads]
     rates = {}
     actions = {}
-    names = list(binaries)
+    names = list(engines)
     for round_index in range(args.rounds):
         order = names if round_index % 2 == 0 else names[::-1]
         for base in args.bases:
             for label, run, threads in measures:
                 for name in order:
-                    rate, length = run(binaries[name], base, args.seconds, threads)
+                    rate, length = run(engines[name], base, args.seconds, threads)
                     if rate is None:
                         sys.exit(f"{name} printed no playouts/s for {label} on base {base}")
                     rates.setdefault((label, base, name), []).append(rate)
@@ -117,8 +148,8 @@ def print_tables(binaries, args, labels, rates, actions):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("binaries", nargs="+", metavar="NAME=BINARY",
-                        help="the binaries, the one under test last")
+    parser.add_argument("binaries", nargs="+", metavar="NAME=ENGINE",
+                        help="the engines, the one under test last")
     parser.add_argument("--bases", type=int, nargs="+", default=[5, 7, 9, 12])
     parser.add_argument("--seconds", type=float, default=2)
     parser.add_argument("--rounds", type=int, default=3)
@@ -126,7 +157,8 @@ def main():
                         help="search threads to measure the search at (default 1)")
     args = parser.parse_args()
     binaries = parse_binaries(args.binaries)
-    labels, rates, actions = measure_all(binaries, args)
+    with contextlib.ExitStack() as stack:
+        labels, rates, actions = measure_all(start_engines(binaries, stack), args)
     print_tables(binaries, args, labels, rates, actions)
 
 

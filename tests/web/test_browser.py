@@ -26,18 +26,16 @@ from lifeline_tools.gtp import GtpEngine
 from lifeline_web import answers
 
 try:
-    from selenium import webdriver
     from selenium.common.exceptions import WebDriverException
-    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    from lifeline_tools.headless_chromium import start_chromium
 except ImportError as error:  # a missing package must fail the suite, not skip it
     raise SystemExit(f"{error}: install chromium, chromium-driver and python3-selenium "
                      "(scripts/build.sh does), and run this test with /usr/bin/python3")
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
 WAIT = 90  # seconds for anything the page waits for (the engine thinks 0.2 s a move)
 
 
@@ -75,20 +73,7 @@ class PageServer:
 
 
 def start_browser(downloads, width=1280, height=900):
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    profile = tempfile.mkdtemp(prefix="lifeline-chromium-")
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
-                 f"--user-data-dir={profile}", f"--window-size={width},{height}"):
-        options.add_argument(flag)
-    options.add_experimental_option("prefs", {"download.default_directory": downloads,
-                                              "download.prompt_for_download": False})
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    driver.execute_cdp_cmd("Page.setDownloadBehavior",
-                           {"behavior": "allow", "downloadPath": downloads})
-    return driver, profile
+    return start_chromium(downloads=downloads, width=width, height=height)
 
 
 class Page:
