@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The WebAssembly build's tests (docs/wasm.md): builds it (scripts/build_wasm.sh), runs the
+# protocol's conformance transcripts and the regression suite against its Node runner, as
+# against the native engine, then the browser tests in headless Chromium (tests/wasm), and
+# makes the npm package's tarball. Run after scripts/build.sh, which installs Chromium,
+# Selenium and the rest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+
+scripts/build_wasm.sh
+package=$(cd "${LIFELINE_WASM_DIR:-build-wasm}/package" && pwd)
+
+python3 scripts/regress.py --engine "node $package/cli.mjs" protocol/conformance tests/regression
+
+# Debian's Python, where python3-selenium is installed.
+LIFELINE_WASM_PACKAGE=$package PYTHONPATH="$root/scripts" \
+  /usr/bin/python3 -m unittest discover -s tests/wasm -p 'test_*.py' -v
+
+# The tarball that `npm install` takes, installed into an empty project: its command answers.
+tarball=$(cd "$package" && npm pack --silent --pack-destination "$package/..")
+project=$(mktemp -d)
+trap 'rm -rf "$project"' EXIT
+(cd "$project" && npm install --silent --offline --no-audit --no-fund "$package/../$tarball")
+answer=$(printf 'name\nquit\n' | "$project/node_modules/.bin/lifeline-wasm")
+if [ "$(echo "$answer" | head -n1)" != "= lifeline" ]; then
+  echo "the installed package answered: $answer" >&2
+  exit 1
+fi
+echo "npm package: ${LIFELINE_WASM_DIR:-build-wasm}/$tarball, installs and answers"
