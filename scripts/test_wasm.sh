@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The WebAssembly build's tests (docs/wasm.md): builds it (scripts/build_wasm.sh), runs the
 # protocol's conformance transcripts and the regression suite against its Node runner, as
-# against the native engine, then the browser tests in headless Chromium (tests/wasm), and
-# makes the npm package's tarball. Run after scripts/build.sh, which installs Chromium,
+# against the native engine, then the browser tests in headless Chromium (tests/wasm: the
+# package's page API, and the page that scripts/web.py --static writes), and makes and
+# installs the npm package's tarball. Run after scripts/build.sh, which installs Chromium,
 # Selenium and the rest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,8 +14,10 @@ package=$(cd "${LIFELINE_WASM_DIR:-build-wasm}/package" && pwd)
 
 python3 scripts/regress.py --engine "node $package/cli.mjs" protocol/conformance tests/regression
 
-# Debian's Python, where python3-selenium is installed.
-LIFELINE_WASM_PACKAGE=$package PYTHONPATH="$root/scripts" \
+# Debian's Python, where python3-selenium is installed; the native engine referees the page's
+# games (tests/wasm/test_static_page.py).
+LIFELINE_WASM_PACKAGE=$package LIFELINE_ENGINE="$root/${LIFELINE_BUILD_DIR:-build}/lifeline" \
+  PYTHONPATH="$root/scripts:$root/tests/web:$root/tests/scripts" \
   /usr/bin/python3 -m unittest discover -s tests/wasm -p 'test_*.py' -v
 
 # The tarball that `npm install` takes, installed into an empty project: its command answers.

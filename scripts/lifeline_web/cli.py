@@ -2,9 +2,11 @@
 the engine in a browser.
 
     lifeline-web [--host 127.0.0.1] [--port 8080] [--engine build/lifeline]
+    lifeline-web --static DIR [--package build-wasm/package]
 
-then open the address it prints. Each game runs its own engine process. Python 3 standard
-library only; see docs/user-guide.md.
+then open the address it prints. Each game runs its own engine process. With --static, it
+writes the page with the WebAssembly engine into DIR instead, for any static file server
+(lifeline_web.static_site). Python 3 standard library only; see docs/user-guide.md.
 """
 
 import argparse
@@ -18,9 +20,10 @@ from lifeline_tools import gtp
 
 from .server import GameRegistry, WebServer
 from .session import EngineConfig
+from .static_site import StaticSiteError, write_static_site
 
 
-def parse_arguments(argv, default_engine):
+def parse_arguments(argv, default_engine, default_package):
     parser = argparse.ArgumentParser(description="Play Lifeline against the engine in a browser.")
     add = parser.add_argument
     add("--host", default="127.0.0.1",
@@ -35,6 +38,11 @@ def parse_arguments(argv, default_engine):
         help="the solver's time per position during analysis, when the engine has one")
     add("--open", action="store_true", help="open the page in the default browser")
     add("--verbose", action="store_true", help="log every HTTP request on stderr")
+    add("--static", metavar="DIR",
+        help="write the page with the WebAssembly engine into DIR for a static file server, "
+             "and exit")
+    add("--package", default=default_package, metavar="DIR",
+        help="the WebAssembly package that --static puts in (default build-wasm/package)")
     options = parser.parse_args(argv)
     if options.max_games < 1:
         parser.error("--max-games must be at least 1")
@@ -43,11 +51,20 @@ def parse_arguments(argv, default_engine):
     return parser.prog, options
 
 
-def main(argv=None, default_engine="build/lifeline"):
-    """Serves until Ctrl-C or SIGTERM. default_engine: the engine when --engine is not given;
-    scripts/web.py passes its checkout's build/lifeline, the installed command takes the one
-    below the current folder."""
-    prog, options = parse_arguments(argv, default_engine)
+def main(argv=None, default_engine="build/lifeline", default_package="build-wasm/package"):
+    """Serves until Ctrl-C or SIGTERM. default_engine, default_package: the engine and the
+    WebAssembly package when --engine or --package is not given; scripts/web.py passes its
+    checkout's, the installed command takes those below the current folder."""
+    prog, options = parse_arguments(argv, default_engine, default_package)
+    if options.static:
+        try:
+            written = write_static_site(options.static, options.package)
+        except (StaticSiteError, OSError) as error:
+            sys.exit(f"{prog}: {error}")
+        print(f"Lifeline: wrote {len(written)} files to {options.static}; serve it with any "
+              f"static file server, e.g. python3 -m http.server -d {shlex.quote(options.static)}",
+              flush=True)
+        return
     program = shlex.split(options.engine)[0] if options.engine.strip() else ""
     if os.sep in program and not os.access(program, os.X_OK):
         sys.exit(f"{prog}: cannot run the engine '{program}': build it with scripts/build.sh "

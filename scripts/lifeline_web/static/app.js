@@ -2,7 +2,7 @@
 // The server (and behind it the engine) holds the game; this page holds only the last
 // state it was sent, and a copy of the game record so that a reload or a crash can resume.
 
-import { get, post } from "./api.js";
+import { closeOnLeaving, get, post } from "./api.js";
 import { Board, moveCells } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
@@ -197,7 +197,7 @@ async function restore(saved, note) {
 }
 
 function closeGame() {
-  if (app.game) navigator.sendBeacon(gamePath("/close"));
+  if (app.game) closeOnLeaving(gamePath("/close"));
   app.game = null;
   for (const name of ["work", "analysis", "log"]) clearTimeout(app.timers[name]);
   app.logAfter = 0;

@@ -1,0 +1,84 @@
+"""The page without a server: `scripts/web.py --static DIR` writes it with the WebAssembly
+engine, `python3 -m http.server` serves DIR, and headless Chromium plays on it exactly as
+tests/web/test_browser.py plays on the page that scripts/web.py serves: the same clicks, the
+same checks against a native referee engine (a whole game on base 3 with a double turn, the
+engine's swap, captures and the result; analysis that ends with the game).
+
+The tests of test_browser.py that are about the engine process (its crash, its end when the
+page closes) or about a stand-in engine command do not apply here: the page has no engine
+process. Needs LIFELINE_ENGINE (the native referee) and LIFELINE_WASM_PACKAGE
+(scripts/test_wasm.sh sets both).
+"""
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import unittest
+
+from test_browser import BrowserTest, Page, start_browser
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PACKAGE = os.environ.get("LIFELINE_WASM_PACKAGE", os.path.join(ROOT, "build-wasm", "package"))
+NO_ENGINE_PROCESS = "the page without a server runs its engine in the page, not in a process"
+
+
+class StaticServer:
+    """The static site written by web.py --static, served by Python's own static server."""
+
+    def __init__(self, directory):
+        site = os.path.join(directory, "site")
+        written = subprocess.run(
+            [sys.executable, os.path.join(ROOT, "scripts", "web.py"), "--static", site,
+             "--package", PACKAGE], capture_output=True, text=True, check=False)
+        if written.returncode != 0:
+            raise AssertionError(f"web.py --static failed: {written.stderr}")
+        self.process = subprocess.Popen(
+            [sys.executable, "-u", "-m", "http.server", "--bind", "127.0.0.1", "--directory",
+             site, "0"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+            start_new_session=True)
+        line = self.process.stdout.readline()
+        match = re.search(r"port (\d+)", line)
+        if match is None:
+            self.close()
+            raise AssertionError(f"http.server printed {line!r}")
+        self.url = f"http://127.0.0.1:{match.group(1)}/"
+
+    def close(self):
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            self.process.wait()
+        self.process.stdout.close()
+
+
+class StaticPageTest(BrowserTest):
+    def open(self, engine=None, width=1280, height=900):
+        if engine is not None:
+            self.skipTest("a stand-in engine command: " + NO_ENGINE_PROCESS)
+        server = StaticServer(self.directory.name)
+        self.addCleanup(server.close)
+        driver, profile = start_browser(self.downloads, width, height)
+        self.addCleanup(subprocess.run, ["rm", "-rf", profile])
+        self.addCleanup(driver.quit)
+        self.page = Page(driver)
+        driver.get(server.url)
+        self.assertEqual(self.page.script("return document.documentElement.dataset.backend;"),
+                         "wasm")
+        return self.page
+
+    @unittest.skip(NO_ENGINE_PROCESS)
+    def test_keyboard_save_load_crash_and_closing(self):
+        pass
+
+    @unittest.skip("the solver's verdict needs a stand-in engine: " + NO_ENGINE_PROCESS)
+    def test_analysis_shows_the_solver_verdict(self):
+        pass
+
+
+# The base class runs here only as the subclass: its own tests run in tests/web.
+del BrowserTest
+
+if __name__ == "__main__":
+    unittest.main()
