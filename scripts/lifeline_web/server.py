@@ -213,6 +213,14 @@ def _settings(session, body):
     session.set_time(_field(body, "time", float, None, 0.1, 300))
 
 
+def _view(session, body):
+    _only_fields(body, ("at",))
+    at = body.get("at")
+    if at is not None and (not isinstance(at, int) or isinstance(at, bool)):
+        raise ApiError(400, "at: expected a number of actions, or null for the latest")
+    session.view(at)
+
+
 def _no_fields(method):
     def action(session, body):
         _only_fields(body, ())
@@ -258,6 +266,7 @@ ROUTES = [
     ("POST", _GAME + "/resign", _game_action(_no_fields(GameSession.resign))),
     ("POST", _GAME + "/resume", _game_action(_no_fields(GameSession.resume))),
     ("POST", _GAME + "/settings", _game_action(_settings)),
+    ("POST", _GAME + "/view", _game_action(_view)),
     ("GET", _GAME + "/analysis", api_analysis),
     ("POST", _GAME + "/analysis", api_set_analysis),
     ("GET", _GAME + "/record", api_record),

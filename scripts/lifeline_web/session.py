@@ -86,6 +86,8 @@ class GameSession:
         self._base, self._rules, self._komi = request.base, request.rules, request.komi
         self._actions = []
         self._state = None  # the engine's last lifeline-state (answers.parse_state)
+        self._live = None  # the state of the game's latest position (_state unless viewing)
+        self._view = None  # actions shown while studying a past position; None: the latest
         self._board = {}  # the state's stones as {cell: black/white/empty}
         self._resigned = None  # the colour that resigned
         self._crash = None  # {"message", "stderr"} after the engine failed
@@ -193,6 +195,7 @@ class GameSession:
         """Takes back the person's last action and the engine's actions after it (one
         action when the person plays both sides); a resignation is taken back alone."""
         with self._using_engine():
+            self._require_latest()
             if self._resigned:
                 self._resigned = None
                 self._changed_here()
@@ -208,8 +211,23 @@ class GameSession:
                     self._flip_human()
             self._changed()
 
+    def view(self, at):
+        """Shows the position after the game's first `at` actions (the latest when `at` is
+        None or their number), to study it: the engine goes there and the analysis with it.
+        No action is taken while a past position is shown."""
+        with self._using_engine():
+            count = len(self._actions)
+            if at is not None and not 0 <= at <= count:
+                raise ApiError(400, f"at: expected 0 to {count}, not {at}")
+            target = None if at is None or at == count else at
+            self._move_engine(self._shown() if self._view is not None else count,
+                              count if target is None else target)
+            self._view = target
+            self._changed()
+
     def resign(self):
         with self._using_engine():
+            self._require_latest()
             if self._over():
                 raise ApiError(409, "the game is over")
             color = self._state["to_move"] if self._human == "both" else self._human
@@ -240,6 +258,7 @@ class GameSession:
             # The engine replayed exactly these actions; keep what each one removed.
             self._actions = actions
             self._crash = None
+            self._view = None
             self._publish()
 
     def close(self):
@@ -384,12 +403,16 @@ class GameSession:
         with _readable("the game"):
             state = answers.parse_state(self._ask("lifeline-state"))
             board = answers.board_of(state)
-        if state["actions"] != len(self._actions):
+        shown = self._shown()
+        if state["actions"] != shown:
             raise ProtocolError(f"the engine counts {state['actions']} actions, the server "
-                                f"{len(self._actions)}", [])
+                                f"{shown}", [])
         if state["last_move"] is not None:
-            self._actions[-1].removed = len(answers.removed_stones(state["last_move"]["removed"]))
+            self._actions[shown - 1].removed = len(
+                answers.removed_stones(state["last_move"]["removed"]))
         self._state, self._board = state, board
+        if self._view is None:
+            self._live = state
         self._base, self._rules, self._komi = state["base"], state["rules"], state["komi"]
 
     def _changed_here(self):
@@ -400,16 +423,34 @@ class GameSession:
         self._publish()
 
     def _over(self):
-        return self._resigned is not None or self._state["over"]
+        return self._resigned is not None or self._live["over"]
 
     def _turn_of(self):
-        if self._over():
+        if self._over() or self._view is not None:
             return None
         if self._human in ("both", self._state["to_move"]):
             return "human"
         return "engine"
 
+    def _shown(self):
+        """How many of the game's actions the position shown has."""
+        return len(self._actions) if self._view is None else self._view
+
+    def _move_engine(self, now, target):
+        """Takes the engine from the position after `now` actions to the one after `target`:
+        undo back, or the game's own actions forward."""
+        for _ in range(now - target):
+            self._ask("undo")
+        for action in self._actions[now:target]:
+            self._ask(f"play {action.color} {action.move}")
+
+    def _require_latest(self):
+        if self._view is not None:
+            raise ApiError(409, f"the board shows move {self._view} of {len(self._actions)}: "
+                           "go to the latest position to play", viewing=self._view)
+
     def _require_turn_of(self, who):
+        self._require_latest()
         if self._over():
             raise ApiError(409, "the game is over")
         turn = self._turn_of()
@@ -425,15 +466,15 @@ class GameSession:
         turn = self._state["last_turn"]
         if turn is None:
             return None
-        # The turn's last action is the last one, or the one before a pending stone.
-        by = self._actions[-2 if self._state["pending"] else -1].by
+        # The turn's last action is the last one shown, or the one before a pending stone.
+        by = self._actions[self._shown() - (2 if self._state["pending"] else 1)].by
         return {"number": turn["number"], "color": turn["color"], "by": by,
                 "move": turn["move"], "cells": turn["cells"],
                 "removed": answers.removed_stones(turn["removed"])}
 
     def _legal(self):
         """The engine's legal cells, and the swap and komi spending when they are legal."""
-        if self._over():
+        if self._over() or self._view is not None:
             return []
         words = [word for word, can in (("swap", self._state["can_swap"]),
                                         ("pass", self._state["can_spend_komi"])) if can]
@@ -442,8 +483,8 @@ class GameSession:
     def _result(self):
         if self._resigned:
             return OTHER[self._resigned], "resign"
-        if self._state["over"]:
-            return self._state["winner"], "no legal move"
+        if self._live["over"]:
+            return self._live["winner"], "no legal move"
         return None, None
 
     def _publish(self):
@@ -452,6 +493,7 @@ class GameSession:
         if state is None:
             return
         winner, reason = self._result()
+        studying = self._view is not None
         self._snapshot = {
             "id": self.id,
             "version": self._version,
@@ -463,20 +505,21 @@ class GameSession:
             "time": self._time,
             "human": self._human,
             "to_move": state["to_move"],
-            "stones": state["stones_to_place"] if not self._over() else 0,
-            "phase": "over" if self._over() else state["phase"],
+            "stones": state["stones_to_place"] if studying or not self._over() else 0,
+            "phase": state["phase"] if studying or not self._over() else "over",
             "move_number": state["move_number"],
             "turn_of": self._turn_of(),
             "board": self._board,
             "pending": state["pending"],
             "legal": self._legal(),
-            "can_swap": state["can_swap"] and not self._over(),
-            "can_pass": state["can_spend_komi"] and not self._over(),
+            "can_swap": state["can_swap"] and not self._over() and not studying,
+            "can_pass": state["can_spend_komi"] and not self._over() and not studying,
             "captured": state["removed"],
             "moves": [{"color": _color_word(action.color), "move": action.move,
                        "by": action.by, "removed": action.removed}
                       for action in self._actions],
             "last": self._last_turn(),
+            "viewing": self._view,
             "over": self._over(),
             "winner": winner,
             "reason": reason,
@@ -507,8 +550,12 @@ class GameSession:
     # --- analysis ------------------------------------------------------------------------
 
     def _analysis_wanted(self):
-        return (self._analysis_on and self._engine is not None and not self._over()
-                and self._turn_of() == "human")
+        """While the person thinks, or studies a past position that is not over."""
+        if not self._analysis_on or self._engine is None:
+            return False
+        if self._view is not None:
+            return not self._state["over"]
+        return not self._over() and self._turn_of() == "human"
 
     def _start_analysis(self):
         if not self._analysis_wanted() or self._engine.streaming:
@@ -579,6 +626,7 @@ class GameSession:
             "on": self._analysis_on,
             "running": self._engine is not None and self._engine.streaming,
             "version": self._version,
+            "at": self._shown(),
             "to_move": state["to_move"] if state else None,
             "winrate": candidates[0]["winrate"] if candidates else None,
             "visits": self._analysis["visits"],

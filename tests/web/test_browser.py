@@ -356,6 +356,46 @@ class BrowserTest(unittest.TestCase):
         self.assertEqual(page.script("return document.querySelectorAll('[data-candidate]')"
                                      ".length;"), 0)
 
+    def test_studying_a_finished_game(self):
+        page = self.open()
+        state = page.new_game(base=3, human="both")
+        while not state["over"]:
+            page.element("body").send_keys("e")  # the engine plays the side to move
+            state = page.wait_for_person(state["version"])
+        count = len(state["moves"])
+
+        # The review analyses every position; the graph then has a point for each, the last
+        # one the known result.
+        page.click("#review-button")
+        page.wait(lambda: page.script("return window.lifeline.reviewing();"), "the review")
+        page.wait(lambda: not page.script("return window.lifeline.reviewing();") and page.idle(),
+                  "the review's end", seconds=240)
+        points = page.script("return Array.from(document.querySelectorAll('#winrate-graph "
+                             "[data-at]'), p => [Number(p.dataset.at), Number(p.dataset.rate)]);")
+        self.assertEqual([at for at, _ in points], list(range(count + 1)), points)
+        self.assertTrue(all(0 <= rate <= 1 for _, rate in points), points)
+        self.assertEqual(points[-1][1], 1.0 if state["winner"] == "black" else 0.0)
+        self.assertIsNone(page.state()["viewing"])  # back where it was
+
+        # A point of the graph shows its position; keys step from there.
+        page.click('#winrate-graph [data-at="2"]')
+        studied = page.wait(lambda: page.idle() and page.state()["viewing"] == 2 and page.state(),
+                            "the position after 2 moves")
+        self.referee.load(dict(studied, record=prefix_record(studied["record"], 2)))
+        self.assertEqual(page.board(), self.referee.board())
+        self.assertIn("after 2 of", page.text("#status"))
+        page.click_cell(next(cell for cell, stone in page.board().items() if stone == "empty"))
+        page.wait(lambda: "past position" in page.text("#message"), "the refusal to play")
+        page.element("body").send_keys(Keys.SHIFT, Keys.ARROW_RIGHT)
+        page.wait(lambda: page.idle() and page.state()["viewing"] == 3, "one move forward")
+        page.element("body").send_keys(Keys.HOME)
+        page.wait(lambda: page.idle() and page.state()["viewing"] == 0, "the empty board")
+        self.assertTrue(all(stone == "empty" for stone in page.board().values()))
+        page.click("#latest-button")
+        latest = page.wait(lambda: page.idle() and page.state()["viewing"] is None and page.state(),
+                           "the latest position")
+        self.assertEqual(latest["board"], state["board"])
+
     def test_keyboard_save_load_crash_and_closing(self):
         page = self.open()
         state = page.new_game(base=3, human="both")
@@ -427,6 +467,18 @@ class BrowserTest(unittest.TestCase):
             self.assertTrue(page.shown(selector), selector)
         page.click_cell("E5")
         page.wait(lambda: page.state()["pending"] == "E5", "a tap on the board")
+
+
+def prefix_record(record, actions):
+    """A game record cut after its first `actions` play lines."""
+    lines, plays = [], 0
+    for line in record.splitlines():
+        if line.startswith("play "):
+            plays += 1
+            if plays > actions:
+                break
+        lines.append(line)
+    return "\n".join(lines) + "\n"
 
 
 def page_engines(server):

@@ -195,6 +195,39 @@ class ServerTest(unittest.TestCase):
         self.assertEqual(removed, state["captured"]["black"] + state["captured"]["white"],
                          state["record"])
 
+    def test_studying_a_past_position(self):
+        state = self.new_game(human="both")
+        while not state["over"]:
+            state = self.act(state, "genmove")
+        final, count = state, len(state["moves"])
+        plays = [line for line in final["record"].splitlines() if line.startswith("play ")]
+        head = "\n".join(line for line in final["record"].splitlines()
+                         if not line.startswith("play "))
+        for at in (0, 2, count - 1):
+            state = self.act(state, "view", {"at": at})
+            prefix = head + "\n" + "\n".join(plays[:at]) + "\n"
+            self.assertEqual(state["board"], engine_board(prefix, 3), at)
+            self.assertEqual((state["viewing"], state["turn_of"], state["legal"]), (at, None, []))
+            # The game itself stays: its moves, its result, its record.
+            self.assertEqual((state["moves"], state["over"], state["record"]),
+                             (final["moves"], True, final["record"]))
+        answer = self.act(state, "undo", expect=409)
+        self.assertIn("latest position", answer["error"])
+        self.act(state, "view", {"at": count + 1}, expect=400)
+        self.act(state, "view", {"at": "2"}, expect=400)
+        # Analysis studies the position shown, even in a finished game.
+        state = self.act(state, "view", {"at": 2})
+        status, analysis, _ = self.server.post(f"/api/games/{state['id']}/analysis", {"on": True})
+        self.assertEqual((status, analysis["at"]), (200, 2))
+        deadline = time.monotonic() + 20
+        while not analysis["candidates"] and time.monotonic() < deadline:
+            time.sleep(0.2)
+            _, analysis, _ = self.server.get(f"/api/games/{state['id']}/analysis")
+        self.assertTrue(analysis["candidates"], analysis)
+        state = self.act(state, "view", {"at": None})
+        self.assertEqual((state["viewing"], state["board"]), (None, final["board"]))
+        self.assertEqual(state["last"], final["last"])
+
     def test_a_record_loads_and_bad_records_are_refused(self):
         record = "# a game\nboardsize 4\nlifeline-rules strong-pie\nkomi 0\n" \
                  "play b D4,D6\nplay w swap\nplay w A1  # a comment\n"

@@ -4,6 +4,7 @@
 
 import { closeOnLeaving, get, post } from "./api.js";
 import { Board, moveCells } from "./board.js";
+import { WinrateGraph, WinrateRecord, blackWinrate } from "./study.js";
 
 const $ = (id) => document.getElementById(id);
 const SAVED_GAME = "lifeline-game"; // sessionStorage: this tab's game, restored after a reload
@@ -13,6 +14,10 @@ const HEARTBEAT_MS = 15000;
 const THINKING_POLL_MS = 700;
 const LOG_POLL_MS = 1500;
 const TIMES = [0.2, 0.5, 1, 2, 5, 10, 30, 60]; // the engine's seconds per move on offer
+// A review analyses each position at least this long, and at most the second figure when no
+// win rate has come by then.
+const REVIEW_MS = 800;
+const REVIEW_LIMIT_MS = 8000;
 
 // The protocol's reasons for an illegal move, explained; the reason itself is shown too.
 const REASONS = {
@@ -48,8 +53,11 @@ const app = {
   logAfter: 0,
   timers: {},
   analysis: null, // the last analysis shown, redrawn when the territory is switched
+  winrates: new WinrateRecord(), // Black's chances at the positions analysed
+  review: null, // the review of the whole game under way: {stop}
 };
 let board = null; // made once the column letters have come
+let graph = null;
 
 // --- small helpers -----------------------------------------------------------------------
 
@@ -57,6 +65,9 @@ const colorName = (color) => (color === "black" ? "Black" : "White");
 const other = (color) => (color === "black" ? "white" : "black");
 const ruleText = (name) => RULE_TEXTS[name] || { label: name, short: name, advice: "" };
 const cellCount = (base) => 3 * base * (base - 1) + 1;
+// Whether the board shows a past position of the game (to study it) rather than the latest.
+const studying = (game) => Boolean(game) && game.viewing !== null && game.viewing !== undefined;
+const shownCount = (game) => (studying(game) ? game.viewing : game.moves.length);
 
 function defaultGame() {
   const { default_base: base, default_rules: rules } = app.vocabulary;
@@ -103,6 +114,11 @@ function readJson(storage, key) {
 function setState(state) {
   const changed = !app.game || app.game.version !== state.version || app.game.id !== state.id;
   app.game = state;
+  app.winrates.follow(state);
+  // The last position of a finished game needs no analysis: its winner is known.
+  if (state.over && state.reason === "no legal move") {
+    app.winrates.set(state.moves.length, state.winner === "black" ? 1 : 0);
+  }
   sessionStorage.setItem(SAVED_GAME, JSON.stringify({
     record: state.record, human: state.human, time: state.time, analysis: state.analysis,
   }));
@@ -215,7 +231,7 @@ function scheduleWork() {
     app.timers.work = setTimeout(refresh, THINKING_POLL_MS);
   } else if (game.turn_of === "engine") {
     act("/genmove");
-  } else if (game.analysis && game.turn_of === "human") {
+  } else if (game.analysis && (game.turn_of === "human" || studying(game))) {
     app.timers.analysis = setTimeout(pollAnalysis, ANALYSIS_POLL_MS);
   }
 }
@@ -282,9 +298,15 @@ function showAnalysis(analysis) {
   const on = Boolean(game && game.analysis);
   $("analysis-toggle").checked = on;
   $("analysis-body").hidden = !on;
-  if (!analysis || !on || !game || game.turn_of !== "human") {
+  if (analysis && game && analysis.version === game.version) {
+    app.winrates.set(analysis.at, blackWinrate(analysis));
+    renderGraph(game);
+  }
+  const shown = studying(game) ? game.phase !== "over" : game && game.turn_of === "human";
+  if (!analysis || !on || !game || !shown) {
     board.clearAnalysis();
-    const idle = game && game.over ? "No analysis: the game is over."
+    const idle = studying(game) ? "No analysis: this position is over."
+      : game && game.over ? "No analysis: the game is over."
       : game && game.turn_of === "engine" ? "The engine is choosing its move." : "Thinking…";
     showWinrate(idle);
     $("candidates").replaceChildren();
@@ -359,22 +381,27 @@ function render() {
   const yours = game.turn_of === "human";
   $("swap-button").hidden = !(yours && game.can_swap);
   $("pass-button").hidden = !(yours && game.can_pass);
-  $("engine-button").hidden = !(game.human === "both" && !game.over);
+  $("engine-button").hidden = !(game.human === "both" && !game.over && !studying(game));
   const undoable = game.human === "both" ? game.moves.length > 0 : game.moves.some((move) => move.by === "human");
-  $("undo-button").disabled ||= !(undoable || game.reason === "resign");
-  $("resign-button").disabled ||= game.over;
+  $("undo-button").disabled ||= studying(game) || !(undoable || game.reason === "resign");
+  $("resign-button").disabled ||= game.over || studying(game);
   showTime($("time-select"), game.time);
   renderStatus(game);
   renderResult(game);
   renderCrash(game);
   renderFacts(game);
   renderMoves(game);
+  renderStudy(game);
   document.title = `${game.over ? "Game over" : yours ? "Your turn" : "Lifeline thinking"} – Lifeline`;
 }
 
 function renderStatus(game) {
   const node = $("status");
   if (game.crashed) return fill(node, "The engine has stopped.");
+  if (studying(game)) {
+    return fill(node, `Studying the position after ${game.viewing} of ${game.moves.length} moves ` +
+                `(${colorName(game.to_move)} to move): » or End returns to the game.`);
+  }
   if (game.over) return fill(node, "Game over.");
   const side = colorName(game.to_move);
   if (game.turn_of === "engine") {
@@ -462,6 +489,80 @@ function renderMoves(game) {
   list.scrollTop = list.scrollHeight;
 }
 
+// --- studying the game ---------------------------------------------------------------------
+
+// Shows the position after `at` of the game's actions (the latest: the game itself).
+async function study(at) {
+  const game = app.game;
+  if (!game || app.busy) return false;
+  const target = Math.max(0, Math.min(game.moves.length, at));
+  if (target === shownCount(game)) return true;
+  return act("/view", { at: target === game.moves.length ? null : target });
+}
+
+function renderStudy(game) {
+  const count = game.moves.length;
+  const shown = shownCount(game);
+  const idle = !app.busy && !game.crashed;
+  $("first-button").disabled = !idle || shown === 0;
+  $("back-button").disabled = !idle || shown === 0;
+  $("forward-button").disabled = !idle || shown === count;
+  $("latest-button").disabled = !idle || shown === count;
+  $("study-position").textContent = studying(game) ? `move ${shown} of ${count}` : `latest (${count} moves)`;
+  $("review-button").textContent = app.review ? "Stop the review" : "Review the game";
+  $("review-button").disabled = !app.review && (!idle || count === 0);
+  renderGraph(game);
+}
+
+function renderGraph(game) {
+  if (graph && game) graph.draw(app.winrates.points(), game.moves.length, shownCount(game));
+}
+
+// Analyses every position of the game in turn, from the first, for Black's chances at each;
+// the board then returns to the position it showed. A second click stops it.
+async function review() {
+  if (app.review) {
+    app.review.stop = true;
+    return;
+  }
+  const game = app.game;
+  if (!game) return;
+  const run = { stop: false };
+  app.review = run;
+  const analysisWas = game.analysis;
+  const returnTo = shownCount(game);
+  const sameGame = () => app.game && app.game.id === game.id && !run.stop;
+  try {
+    if (!analysisWas) await setAnalysis(true);
+    for (let at = 0; at <= game.moves.length && sameGame(); ++at) {
+      if (app.winrates.rates.has(at) && at === game.moves.length) break; // a known result
+      if (!(await study(at))) break;
+      const began = performance.now();
+      let seen = false;
+      while (sameGame()) {
+        await waitFor(200);
+        const analysis = await get(gamePath("/analysis"));
+        if (analysis.version !== app.game.version) continue;
+        showAnalysis(analysis);
+        seen ||= analysis.winrate !== null;
+        const elapsed = performance.now() - began;
+        if ((seen && elapsed >= REVIEW_MS) || elapsed >= REVIEW_LIMIT_MS) break;
+      }
+    }
+  } catch (failure) {
+    await handleFailure(failure);
+  } finally {
+    app.review = null;
+    if (app.game && app.game.id === game.id) {
+      await study(returnTo);
+      if (!analysisWas) await setAnalysis(false);
+    }
+    if (app.game) render();
+  }
+}
+
+const waitFor = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
 // --- what the person does ----------------------------------------------------------------
 
 function onCell(name) {
@@ -469,6 +570,7 @@ function onCell(name) {
   if (!game) return;
   if (app.busy) return setMessage("Wait: the last request is still on its way.", "info");
   if (game.crashed) return setMessage("The engine has stopped: resume the game first.");
+  if (studying(game)) return setMessage("This is a past position: » or End returns to the game to play.", "info");
   if (game.over) return setMessage("The game is over: undo, or start a new game.", "info");
   if (game.turn_of !== "human") return setMessage(`Wait for ${game.engine}'s move.`, "info");
   setMessage("");
@@ -495,7 +597,14 @@ function onKey(event) {
   if (event.ctrlKey || event.metaKey || event.altKey || document.querySelector("dialog[open]")) return;
   if (event.target.closest("input, select, textarea")) return;
   const svg = $("board");
-  if (event.key.startsWith("Arrow")) {
+  const steps = { ArrowLeft: -1, ArrowRight: 1 };
+  if (event.shiftKey && event.key in steps) {
+    event.preventDefault();
+    if (app.game) study(shownCount(app.game) + steps[event.key]);
+  } else if (event.key === "Home" || event.key === "End") {
+    event.preventDefault();
+    if (app.game) study(event.key === "Home" ? 0 : app.game.moves.length);
+  } else if (event.key.startsWith("Arrow")) {
     event.preventDefault();
     if (document.activeElement !== svg) svg.focus();
     const name = board.moveCursor(event.key);
@@ -577,6 +686,11 @@ function wire() {
   $("resign-button").addEventListener("click", () => $("resign-dialog").showModal());
   $("resume-button").addEventListener("click", () => act("/resume"));
   $("analysis-toggle").addEventListener("change", (event) => setAnalysis(event.target.checked));
+  $("first-button").addEventListener("click", () => study(0));
+  $("back-button").addEventListener("click", () => app.game && study(shownCount(app.game) - 1));
+  $("forward-button").addEventListener("click", () => app.game && study(shownCount(app.game) + 1));
+  $("latest-button").addEventListener("click", () => app.game && study(app.game.moves.length));
+  $("review-button").addEventListener("click", review);
   $("territory-toggle").addEventListener("change", () => showAnalysis(app.analysis));
   $("time-select").addEventListener("change", (event) => act("/settings", { time: Number(event.target.value) }));
   $("move-form").addEventListener("submit", (event) => {
@@ -634,6 +748,7 @@ async function start() {
     return;
   }
   board = new Board($("board"), app.vocabulary.letters, onCell);
+  graph = new WinrateGraph($("winrate-graph"), (at) => study(at));
   fillChoices();
   wire();
   await restore(readJson(sessionStorage, SAVED_GAME), "The game continues where it was.");
@@ -644,4 +759,4 @@ start();
 
 // For tests and the curious: the last state from the server, and whether a request that
 // changes the game is on its way.
-window.lifeline = { state: () => app.game, busy: () => app.busy };
+window.lifeline = { state: () => app.game, busy: () => app.busy, reviewing: () => Boolean(app.review) };

@@ -206,6 +206,8 @@ class LocalGame {
     this.komi = request.komi;
     this.actions = [];
     this.state = null;
+    this.live = null; // the state of the game's latest position (state unless viewing)
+    this.viewing = null; // actions shown while studying a past position; null: the latest
     this.board = {};
     this.resigned = null;
     this.crash = null;
@@ -370,6 +372,7 @@ class LocalGame {
 
   undo() {
     return this.withEngine(async () => {
+      this.requireLatest();
       if (this.resigned) {
         this.resigned = null;
         this.changedHere();
@@ -385,8 +388,22 @@ class LocalGame {
     });
   }
 
+  // Shows the position after the game's first `at` actions (the latest when `at` is null or
+  // their number), to study it: the engine goes there, and the analysis with it.
+  view(at) {
+    return this.withEngine(async () => {
+      const count = this.actions.length;
+      if (at !== null && !(at >= 0 && at <= count)) throw new ApiError(400, `at: expected 0 to ${count}, not ${at}`);
+      const target = at === null || at === count ? null : at;
+      await this.moveEngine(this.shown(), target === null ? count : target);
+      this.viewing = target;
+      await this.changed();
+    });
+  }
+
   resign() {
     return this.withEngine(async () => {
+      this.requireLatest();
       if (this.over()) throw new ApiError(409, "the game is over");
       this.resigned = this.human === "both" ? this.state.to_move : this.human;
       this.changedHere();
@@ -428,6 +445,7 @@ class LocalGame {
     // The engine replayed exactly these actions; keep what each one removed.
     this.actions = actions;
     this.crash = null;
+    this.viewing = null;
   }
 
   close() {
@@ -463,13 +481,30 @@ class LocalGame {
     this.changedHere();
   }
 
+  shown() {
+    return this.viewing === null ? this.actions.length : this.viewing;
+  }
+
+  // Takes the engine from the position after `now` actions to the one after `target`.
+  async moveEngine(now, target) {
+    for (let index = target; index < now; ++index) await this.ask("undo");
+    for (const action of this.actions.slice(now, target)) await this.ask(`play ${action.color} ${action.move}`);
+  }
+
+  requireLatest() {
+    if (this.viewing !== null) {
+      throw new ApiError(409, `the board shows move ${this.viewing} of ${this.actions.length}: ` +
+        "go to the latest position to play", { viewing: this.viewing });
+    }
+  }
+
   async readState() {
     const state = JSON.parse(await this.ask("lifeline-state"));
-    if (state.actions !== this.actions.length) {
-      throw new Error(`the engine counts ${state.actions} actions, the page ${this.actions.length}`);
-    }
-    if (state.last_move) this.actions[this.actions.length - 1].removed = removedStones(state.last_move.removed).length;
+    const shown = this.shown();
+    if (state.actions !== shown) throw new Error(`the engine counts ${state.actions} actions, the page ${shown}`);
+    if (state.last_move) this.actions[shown - 1].removed = removedStones(state.last_move.removed).length;
     this.state = state;
+    if (this.viewing === null) this.live = state;
     this.board = boardOf(state);
     this.base = state.base;
     this.rules = state.rules;
@@ -482,15 +517,16 @@ class LocalGame {
   }
 
   over() {
-    return this.resigned !== null || this.state.over;
+    return this.resigned !== null || this.live.over;
   }
 
   turnOf() {
-    if (this.over()) return null;
+    if (this.over() || this.viewing !== null) return null;
     return this.human === "both" || this.human === this.state.to_move ? "human" : "engine";
   }
 
   requireTurnOf(who) {
+    this.requireLatest();
     if (this.over()) throw new ApiError(409, "the game is over");
     if (who === "engine" && this.human === "both") return;
     const turn = this.turnOf();
@@ -502,37 +538,39 @@ class LocalGame {
   lastTurn() {
     const turn = this.state.last_turn;
     if (!turn) return null;
-    const by = this.actions[this.actions.length - (this.state.pending ? 2 : 1)].by;
+    const by = this.actions[this.shown() - (this.state.pending ? 2 : 1)].by;
     return { number: turn.number, color: turn.color, by, move: turn.move, cells: turn.cells,
              removed: removedStones(turn.removed) };
   }
 
   legal() {
-    if (this.over()) return [];
+    if (this.over() || this.viewing !== null) return [];
     return [...this.state.legal, ...(this.state.can_swap ? ["swap"] : []),
             ...(this.state.can_spend_komi ? ["pass"] : [])];
   }
 
   result() {
     if (this.resigned) return [OTHER[this.resigned], "resign"];
-    if (this.state.over) return [this.state.winner, "no legal move"];
+    if (this.live.over) return [this.live.winner, "no legal move"];
     return [null, null];
   }
 
-  view() {
+  snapshot() {
     const state = this.state;
     const [winner, reason] = this.result();
     const over = this.over();
+    const studying = this.viewing !== null;
+    const ended = over && !studying;
     return {
       id: this.id, version: this.version, engine: this.engineName, base: state.base, rules: state.rules,
       komi: state.komi, komi_left: state.komi_left, time: this.time, human: this.human,
-      to_move: state.to_move, stones: over ? 0 : state.stones_to_place, phase: over ? "over" : state.phase,
+      to_move: state.to_move, stones: ended ? 0 : state.stones_to_place, phase: ended ? "over" : state.phase,
       move_number: state.move_number, turn_of: this.turnOf(), board: this.board, pending: state.pending,
-      legal: this.legal(), can_swap: state.can_swap && !over, can_pass: state.can_spend_komi && !over,
-      captured: state.removed,
+      legal: this.legal(), can_swap: state.can_swap && !over && !studying,
+      can_pass: state.can_spend_komi && !over && !studying, captured: state.removed,
       moves: this.actions.map((action) => ({ color: COLOR_WORDS[action.color], move: action.move, by: action.by,
                                              removed: action.removed })),
-      last: this.lastTurn(), over, winner, reason, solver: this.solveCommand !== null, crashed: this.crash,
+      last: this.lastTurn(), viewing: this.viewing, over, winner, reason, solver: this.solveCommand !== null, crashed: this.crash,
       record: this.recordText(), thinking: this.thinking, analysis: this.analysisOn,
     };
   }
@@ -558,8 +596,11 @@ class LocalGame {
 
   // --- analysis ---
 
+  // While the person thinks, or studies a past position that is not over.
   analysisWanted() {
-    return this.analysisOn && this.engine !== null && !this.over() && this.turnOf() === "human";
+    if (!this.analysisOn || this.engine === null) return false;
+    if (this.viewing !== null) return !this.state.over;
+    return !this.over() && this.turnOf() === "human";
   }
 
   startAnalysis() {
@@ -618,7 +659,7 @@ class LocalGame {
       solver = this.solved !== null && this.solved.version === this.version
         ? { ...this.solved, available: true, state: "done" } : { available: true, state: "pending" };
     }
-    return { on: this.analysisOn, running: this.streaming !== null, version: this.version,
+    return { on: this.analysisOn, running: this.streaming !== null, version: this.version, at: this.shown(),
              to_move: this.state ? this.state.to_move : null,
              winrate: candidates.length ? candidates[0].winrate : null, visits: this.analysis.visits,
              candidates, territory: this.analysis.territory, solver, error: this.analysis.error || null };
@@ -655,7 +696,7 @@ export class LocalServer {
     const action = `${method} ${match[2] || ""}`;
     const payload = body || {};
     switch (action) {
-      case "GET ": return game.view();
+      case "GET ": return game.snapshot();
       case "DELETE ":
       case "POST /close":
         game.close();
@@ -664,21 +705,28 @@ export class LocalServer {
       case "POST /play":
         onlyFields(payload, ["move"]);
         await game.play(field(payload, "move", "string", null));
-        return game.view();
-      case "POST /genmove": onlyFields(payload, []); await game.engineMove(); return game.view();
-      case "POST /undo": onlyFields(payload, []); await game.undo(); return game.view();
-      case "POST /resign": onlyFields(payload, []); await game.resign(); return game.view();
-      case "POST /resume": onlyFields(payload, []); await game.resume(); return game.view();
+        return game.snapshot();
+      case "POST /genmove": onlyFields(payload, []); await game.engineMove(); return game.snapshot();
+      case "POST /undo": onlyFields(payload, []); await game.undo(); return game.snapshot();
+      case "POST /resign": onlyFields(payload, []); await game.resign(); return game.snapshot();
+      case "POST /resume": onlyFields(payload, []); await game.resume(); return game.snapshot();
+      case "POST /view": {
+        onlyFields(payload, ["at"]);
+        const at = "at" in payload ? payload.at : null;
+        if (at !== null && !Number.isInteger(at)) throw new ApiError(400, "at: expected a number of actions, or null for the latest");
+        await game.view(at);
+        return game.snapshot();
+      }
       case "POST /settings":
         onlyFields(payload, ["time"]);
         await game.setTime(field(payload, "time", "number", null, { low: 0.1, high: 300 }));
-        return game.view();
+        return game.snapshot();
       case "GET /analysis": return game.readAnalysis();
       case "POST /analysis":
         onlyFields(payload, ["on"]);
         if (typeof payload.on !== "boolean") throw new ApiError(400, "on: expected true or false");
         return game.setAnalysis(payload.on);
-      case "GET /record": return game.view().record;
+      case "GET /record": return game.snapshot().record;
       case "GET /log": {
         const after = new URLSearchParams(query || "").get("after") || "0";
         if (!/^\d+$/.test(after)) throw new ApiError(400, "after: expected a line number");
@@ -704,6 +752,6 @@ export class LocalServer {
       throw new ApiError(502, `the engine failed to start the game: ${error.message || error}`);
     }
     this.games.set(game.id, game);
-    return game.view();
+    return game.snapshot();
   }
 }
