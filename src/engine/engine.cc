@@ -10,6 +10,7 @@
 #include "engine/engine_options.h"
 #include "engine/player_factory.h"
 #include "engine/search_options.h"
+#include "engine/strength.h"
 
 namespace lifeline {
 
@@ -63,10 +64,18 @@ SearchResult Engine::Think(const ProgressCallback& progress, double report_inter
   limits.max_seconds = cap(plan.target);
   limits.extended_seconds = cap(plan.most);
   limits.max_visits = options_.Get(option::kVisits);
+  const StrengthLevel level = LevelSettings(static_cast<int>(options_.Get(option::kLevel)));
+  if (level.max_visits > 0 && (limits.max_visits == 0 || limits.max_visits > level.max_visits)) {
+    limits.max_visits = level.max_visits;
+  }
   limits.report_interval = report_interval;
   limits.stop = stop;
   ponder_requested_ = false;
-  return CurrentPlayer().Search(SearchInputOf(game_), limits, rng_, progress);
+  SearchResult result = CurrentPlayer().Search(SearchInputOf(game_), limits, rng_, progress);
+  if (!result.resign) {
+    result.move = ChooseAtLevel(level, result.info.candidates, result.move, rng_);
+  }
+  return result;
 }
 
 void Engine::Commit(const Move& move) {

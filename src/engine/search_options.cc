@@ -4,6 +4,7 @@
 
 #include "absl/status/status.h"
 #include "engine/engine.h"
+#include "engine/strength.h"
 #include "search/thread_support.h"
 #include "solver/solving_player.h"
 
@@ -91,6 +92,9 @@ void DeclareSearchOptions(OptionTable& table, Engine& engine) {
   table.Declare(OptionSpec::Number(option::kTime, 0, 0, 1e6,
                                    "seconds per move, at most (0: no limit); the time control "
                                    "may allow less"));
+  table.Declare(OptionSpec::Int(option::kLevel, kFullStrength, kWeakestLevel, kFullStrength,
+                                "playing strength of genmove, from 1 (a beginner) to 8 (full "
+                                "strength): fewer simulations and a chosen share of chance"));
   table.Declare(rebuilds(OptionSpec::Int(option::kThreads, 1, 1, kMaxThreads, "search threads")));
   table.Declare(rebuilds(
       OptionSpec::Int(option::kMemory, 256, 1, kMaxMemoryMib, "search tree memory limit in MiB")));

@@ -17,6 +17,7 @@ namespace option {
 inline constexpr OptionKey<std::string> kPlayer{"player"};
 inline constexpr OptionKey<int64_t> kVisits{"visits"};
 inline constexpr OptionKey<double> kTime{"time"};
+inline constexpr OptionKey<int64_t> kLevel{"level"};
 inline constexpr OptionKey<int64_t> kThreads{"threads"};
 inline constexpr OptionKey<int64_t> kMemory{"memory"};
 inline constexpr OptionKey<bool> kVerbose{"verbose"};
