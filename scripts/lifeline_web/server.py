@@ -20,7 +20,7 @@ import urllib.parse
 
 from lifeline_tools import vocabulary
 
-from .session import ApiError, GameSession, NewGame
+from .session import LEVELS, ApiError, GameSession, NewGame
 
 STATIC_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
 CONTENT_TYPES = {
@@ -150,19 +150,25 @@ def _only_fields(payload, names):
         raise ApiError(400, f"unknown field {unknown[0]} (expected {', '.join(names)})")
 
 
+def _level(payload):
+    return _field(payload, "level", int, LEVELS[-1], LEVELS[0], LEVELS[-1])
+
+
 def new_game_request(payload):
     """The body of POST /api/games as a NewGame."""
     if "record" in payload:
-        _only_fields(payload, ("record", "human", "time"))
+        _only_fields(payload, ("record", "human", "time", "level"))
         return NewGame(
             human=_field(payload, "human", str, "to-move",
                          choices=("black", "white", "both", "to-move")),
             time=_field(payload, "time", float, 1.0, 0.1, 300),
+            level=_level(payload),
             record=_field(payload, "record", str, None))
-    _only_fields(payload, ("base", "rules", "komi", "human", "time"))
+    _only_fields(payload, ("base", "rules", "komi", "human", "time", "level"))
     return NewGame(
         human=_field(payload, "human", str, "black", choices=("black", "white", "both")),
         time=_field(payload, "time", float, 1.0, 0.1, 300),
+        level=_level(payload),
         base=_field(payload, "base", int, vocabulary.DEFAULT_BASE, vocabulary.MIN_BASE,
                     vocabulary.MAX_BASE),
         rules=_field(payload, "rules", str, vocabulary.DEFAULT_RULES, choices=vocabulary.RULES),
@@ -209,8 +215,14 @@ def _play(session, body):
 
 
 def _settings(session, body):
-    _only_fields(body, ("time",))
-    session.set_time(_field(body, "time", float, None, 0.1, 300))
+    """Either setting, or both."""
+    _only_fields(body, ("time", "level"))
+    if not body:
+        raise ApiError(400, "expected time or level")
+    if "time" in body:
+        session.set_time(_field(body, "time", float, None, 0.1, 300))
+    if "level" in body:
+        session.set_level(_level(body))
 
 
 def _view(session, body):

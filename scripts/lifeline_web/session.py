@@ -26,6 +26,7 @@ from . import answers
 
 OTHER = {"black": "white", "white": "black"}
 RECORD_LIMIT = 1 << 20  # bytes: the engine's own limit for lifeline-loadgame
+LEVELS = tuple(range(1, 9))  # the engine option level's values, the last full strength
 _LOG_LINE_LIMIT = 240  # characters of one protocol log line (analysis lines are long)
 
 
@@ -54,6 +55,7 @@ class NewGame:
 
     human: str  # black, white or both (the person plays both sides; the engine analyses)
     time: float  # the engine's seconds per move
+    level: int = 8  # the engine's playing strength (the option level: 1 a beginner, 8 full)
     base: int = vocabulary.DEFAULT_BASE
     rules: str = vocabulary.DEFAULT_RULES
     komi: int = 0
@@ -83,6 +85,7 @@ class GameSession:
         self._solve_command = None
         self._human = request.human
         self._time = request.time
+        self._level = request.level
         self._base, self._rules, self._komi = request.base, request.rules, request.komi
         self._actions = []
         self._state = None  # the engine's last lifeline-state (answers.parse_state)
@@ -240,6 +243,12 @@ class GameSession:
             self._time = seconds
             self._publish()
 
+    def set_level(self, level):
+        with self._using_engine():
+            self._ask(f"lifeline-set level {level}")
+            self._level = level
+            self._publish()
+
     def set_analysis(self, on):
         with self._using_engine():
             self._analysis_on = on
@@ -287,6 +296,7 @@ class GameSession:
         else:
             self._load(record)
         self._ask(f"lifeline-set time {self._time:g}")
+        self._ask(f"lifeline-set level {self._level}")
         self._solve_command = None
         for command in ("lifeline-solve_all", "lifeline-solve"):
             if self._ask(f"known_command {command}") == "true":
@@ -503,6 +513,7 @@ class GameSession:
             "komi": state["komi"],
             "komi_left": state["komi_left"],
             "time": self._time,
+            "level": self._level,
             "human": self._human,
             "to_move": state["to_move"],
             "stones": state["stones_to_place"] if studying or not self._over() else 0,
@@ -543,7 +554,9 @@ class GameSession:
             holder = "human" if self._human in ("both", winner) else "engine"
             headers.update(result="B+" if winner == "black" else "W+",
                            winner=names[holder], reason=reason)
-        headers.update(date=self._started, time=f"{self._engine_name} {self._time:g} s per move")
+        strength = "" if self._level == LEVELS[-1] else f", level {self._level}"
+        headers.update(date=self._started,
+                       time=f"{self._engine_name} {self._time:g} s per move{strength}")
         setup = [f"boardsize {self._base}", f"lifeline-rules {self._rules}", f"komi {self._komi}"]
         return format_record(headers, setup, [(a.color, a.move) for a in self._actions])
 

@@ -195,6 +195,18 @@ class ServerTest(unittest.TestCase):
         self.assertEqual(removed, state["captured"]["black"] + state["captured"]["white"],
                          state["record"])
 
+    def test_the_engine_strength_is_a_setting(self):
+        state = self.new_game(level=2)
+        self.assertEqual(state["level"], 2)
+        self.assertIn("# time: lifeline 0.1 s per move, level 2", state["record"])
+        state = self.act(state, "settings", {"level": 5})
+        self.assertEqual((state["level"], state["time"]), (5, 0.1))
+        for body in ({"level": 9}, {"level": 0}, {"level": "3"}, {}):
+            self.act(state, "settings", body, expect=400)
+        state = self.act(state, "settings", {"level": 8, "time": 0.5})
+        self.assertEqual((state["level"], state["time"]), (8, 0.5))
+        self.assertIn("# time: lifeline 0.5 s per move\n", state["record"])
+
     def test_studying_a_past_position(self):
         state = self.new_game(human="both")
         while not state["over"]:

@@ -14,6 +14,11 @@ const HEARTBEAT_MS = 15000;
 const THINKING_POLL_MS = 700;
 const LOG_POLL_MS = 1500;
 const TIMES = [0.2, 0.5, 1, 2, 5, 10, 30, 60]; // the engine's seconds per move on offer
+// The engine option level: fewer simulations and more chance below full strength (docs/search.md).
+const LEVELS = [
+  [1, "1: beginner"], [2, "2"], [3, "3: casual"], [4, "4"], [5, "5: club"], [6, "6"], [7, "7: strong"],
+  [8, "8: full strength"],
+];
 // A review analyses each position at least this long, and at most the second figure when no
 // win rate has come by then.
 const REVIEW_MS = 800;
@@ -71,7 +76,7 @@ const shownCount = (game) => (studying(game) ? game.viewing : game.moves.length)
 
 function defaultGame() {
   const { default_base: base, default_rules: rules } = app.vocabulary;
-  return { base, rules, komi: 3, human: "black", time: 1 };
+  return { base, rules, komi: 3, human: "black", time: 1, level: 8 };
 }
 
 function icon(color, hollow = false) {
@@ -120,7 +125,7 @@ function setState(state) {
     app.winrates.set(state.moves.length, state.winner === "black" ? 1 : 0);
   }
   sessionStorage.setItem(SAVED_GAME, JSON.stringify({
-    record: state.record, human: state.human, time: state.time, analysis: state.analysis,
+    record: state.record, human: state.human, time: state.time, level: state.level, analysis: state.analysis,
   }));
   if (changed) showAnalysis(null);
   render();
@@ -209,7 +214,7 @@ async function restore(saved, note) {
     return;
   }
   $("analysis-toggle").checked = Boolean(saved.analysis);
-  await startGame({ record: saved.record, human: saved.human, time: saved.time }, note);
+  await startGame({ record: saved.record, human: saved.human, time: saved.time, level: saved.level || 8 }, note);
 }
 
 function closeGame() {
@@ -386,6 +391,7 @@ function render() {
   $("undo-button").disabled ||= studying(game) || !(undoable || game.reason === "resign");
   $("resign-button").disabled ||= game.over || studying(game);
   showTime($("time-select"), game.time);
+  $("level-select").value = String(game.level);
   renderStatus(game);
   renderResult(game);
   renderCrash(game);
@@ -448,7 +454,8 @@ function renderFacts(game) {
     fill($("engine-fact"), `${game.engine}, analysis only`);
   } else {
     fill($("you-fact"), icon(game.human), ` ${colorName(game.human)}${swapped ? " (after the swap)" : ""}`);
-    fill($("engine-fact"), icon(other(game.human)), ` ${game.engine}, ${game.time} s per move`);
+    const strength = game.level < 8 ? `, level ${game.level}` : "";
+    fill($("engine-fact"), icon(other(game.human)), ` ${game.engine}, ${game.time} s per move${strength}`);
   }
   fill($("board-fact"), `base ${game.base}, ${ruleText(game.rules).short}`);
   fill($("removed-fact"), icon("black"), ` ${game.captured.black}  `, icon("white"), ` ${game.captured.white}`);
@@ -671,6 +678,9 @@ function fillChoices() {
   for (const select of document.querySelectorAll(".time-choice")) {
     select.append(...TIMES.map((seconds) => new Option(`${seconds} s`, String(seconds))));
   }
+  for (const select of document.querySelectorAll(".level-choice")) {
+    select.append(...LEVELS.map(([level, label]) => new Option(label, String(level))));
+  }
 }
 
 function wire() {
@@ -693,6 +703,7 @@ function wire() {
   $("review-button").addEventListener("click", review);
   $("territory-toggle").addEventListener("change", () => showAnalysis(app.analysis));
   $("time-select").addEventListener("change", (event) => act("/settings", { time: Number(event.target.value) }));
+  $("level-select").addEventListener("change", (event) => act("/settings", { level: Number(event.target.value) }));
   $("move-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const move = $("move-input").value.trim();
@@ -703,7 +714,7 @@ function wire() {
     if ($("new-game-dialog").returnValue !== "start") return;
     const form = $("new-game-form").elements;
     const choices = { base: Number(form.base.value), rules: form.rules.value, komi: Number(form.komi.value),
-                      human: form.human.value, time: Number(form.time.value) };
+                      human: form.human.value, time: Number(form.time.value), level: Number(form.level.value) };
     localStorage.setItem(PREFERENCES, JSON.stringify(choices));
     startGame(gameRequest(choices));
   });
@@ -711,8 +722,8 @@ function wire() {
     const form = $("load-form").elements;
     const file = form.file.files[0];
     if ($("load-dialog").returnValue !== "load" || !file) return;
-    const time = app.game ? app.game.time : defaultGame().time;
-    await startGame({ record: await file.text(), human: form.human.value, time }, `Loaded ${file.name}.`);
+    const { time, level } = app.game || defaultGame();
+    await startGame({ record: await file.text(), human: form.human.value, time, level }, `Loaded ${file.name}.`);
     form.file.value = "";
   });
   $("resign-dialog").addEventListener("close", () => {

@@ -178,16 +178,19 @@ function onlyFields(payload, names) {
   if (unknown.length) throw new ApiError(400, `unknown field ${unknown[0]} (expected ${names.join(", ")})`);
 }
 
+const FULL_STRENGTH = 8; // the engine option level: 1 a beginner, 8 full strength
+const levelOf = (payload) => field(payload, "level", "int", FULL_STRENGTH, { low: 1, high: FULL_STRENGTH });
+
 function newGameRequest(payload) {
   if ("record" in payload) {
-    onlyFields(payload, ["record", "human", "time"]);
+    onlyFields(payload, ["record", "human", "time", "level"]);
     return { human: field(payload, "human", "string", "to-move", { choices: ["black", "white", "both", "to-move"] }),
-             time: field(payload, "time", "number", 1, { low: 0.1, high: 300 }),
+             time: field(payload, "time", "number", 1, { low: 0.1, high: 300 }), level: levelOf(payload),
              record: field(payload, "record", "string", null) };
   }
-  onlyFields(payload, ["base", "rules", "komi", "human", "time"]);
+  onlyFields(payload, ["base", "rules", "komi", "human", "time", "level"]);
   return { human: field(payload, "human", "string", "black", { choices: ["black", "white", "both"] }),
-           time: field(payload, "time", "number", 1, { low: 0.1, high: 300 }),
+           time: field(payload, "time", "number", 1, { low: 0.1, high: 300 }), level: levelOf(payload),
            base: field(payload, "base", "int", 7, { low: 2, high: 13 }),
            rules: field(payload, "rules", "string", "strong-pie", { choices: RULES }),
            komi: field(payload, "komi", "int", 0, { low: 0, high: 1000 }),
@@ -201,6 +204,7 @@ class LocalGame {
     this.id = id;
     this.human = request.human;
     this.time = request.time;
+    this.level = request.level;
     this.base = request.base;
     this.rules = request.rules;
     this.komi = request.komi;
@@ -253,7 +257,7 @@ class LocalGame {
 
   async launch(record) {
     this.engine = await LifelineEngine.start({
-      args: [`--time=${this.time}`],
+      args: [`--time=${this.time}`, `--level=${this.level}`],
       onLog: (line) => this.note(`stderr: ${line}`),
     });
     this.engineName = (await this.ask("name")) || "engine";
@@ -417,6 +421,13 @@ class LocalGame {
     });
   }
 
+  setLevel(level) {
+    return this.withEngine(async () => {
+      await this.ask(`lifeline-set level ${level}`);
+      this.level = level;
+    });
+  }
+
   setAnalysis(on) {
     return this.withEngine(async () => {
       this.analysisOn = on;
@@ -563,7 +574,7 @@ class LocalGame {
     const ended = over && !studying;
     return {
       id: this.id, version: this.version, engine: this.engineName, base: state.base, rules: state.rules,
-      komi: state.komi, komi_left: state.komi_left, time: this.time, human: this.human,
+      komi: state.komi, komi_left: state.komi_left, time: this.time, level: this.level, human: this.human,
       to_move: state.to_move, stones: ended ? 0 : state.stones_to_place, phase: ended ? "over" : state.phase,
       move_number: state.move_number, turn_of: this.turnOf(), board: this.board, pending: state.pending,
       legal: this.legal(), can_swap: state.can_swap && !over && !studying,
@@ -589,7 +600,8 @@ class LocalGame {
       const holder = ["both", winner].includes(this.human) ? "human" : "engine";
       Object.assign(headers, { result: winner === "black" ? "B+" : "W+", winner: names[holder], reason });
     }
-    Object.assign(headers, { date: this.started, time: `${this.engineName} ${this.time} s per move` });
+    const strength = this.level === FULL_STRENGTH ? "" : `, level ${this.level}`;
+    Object.assign(headers, { date: this.started, time: `${this.engineName} ${this.time} s per move${strength}` });
     const setup = [`boardsize ${this.base}`, `lifeline-rules ${this.rules}`, `komi ${this.komi}`];
     return formatRecord(headers, setup, this.actions.map((action) => [action.color, action.move]));
   }
@@ -718,8 +730,10 @@ export class LocalServer {
         return game.snapshot();
       }
       case "POST /settings":
-        onlyFields(payload, ["time"]);
-        await game.setTime(field(payload, "time", "number", null, { low: 0.1, high: 300 }));
+        onlyFields(payload, ["time", "level"]);
+        if (!("time" in payload) && !("level" in payload)) throw new ApiError(400, "expected time or level");
+        if ("time" in payload) await game.setTime(field(payload, "time", "number", null, { low: 0.1, high: 300 }));
+        if ("level" in payload) await game.setLevel(levelOf(payload));
         return game.snapshot();
       case "GET /analysis": return game.readAnalysis();
       case "POST /analysis":
