@@ -18,6 +18,7 @@ install(FILES ${PROJECT_SOURCE_DIR}/README.md
               ${PROJECT_SOURCE_DIR}/docs/referee.md
               ${PROJECT_SOURCE_DIR}/docs/abstractplay.md
               ${PROJECT_SOURCE_DIR}/docs/network.md
+              ${PROJECT_SOURCE_DIR}/docs/wasm.md
               ${PROJECT_SOURCE_DIR}/protocol/lifeline-gtp.md
         DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/protocol/conformance

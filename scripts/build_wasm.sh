@@ -66,9 +66,15 @@ if [ ! -f "$out/abseil/.complete-$absl_version" ]; then
   touch "$out/abseil/.complete-$absl_version"
 fi
 
-start=$(date +%s)
 emcmake cmake -S "$root" -B "$out" -DCMAKE_BUILD_TYPE=Release -DLIFELINE_TESTS=OFF \
   -DLIFELINE_ABSL_SOURCE_DIR="$absl_source" -DLIFELINE_WERROR="${LIFELINE_WERROR:-OFF}" \
   "$@" >&2
+# abseil's libraries first (the ones the engine links pull in the rest), so that each part's
+# build time shows.
+start=$(date +%s)
+cmake --build "$out" --target absl_statusor absl_str_format_internal absl_raw_hash_set \
+  absl_hash -j"$(nproc)" >&2
+middle=$(date +%s)
 cmake --build "$out" --target lifeline_wasm_package -j"$(nproc)" >&2
-echo "build-wasm: built in $(($(date +%s) - start)) s: $out/package" >&2
+echo "build-wasm: abseil $((middle - start)) s, engine and package $(($(date +%s) - middle)) s:" \
+  "$out/package" >&2
