@@ -42,9 +42,9 @@ constexpr Switch kSwitches[] = {
      "a double turn's stones are searched lower cell first: (a, b) and (b, a) are one action"},
 };
 
-// A spec whose new value gives the engine a new player built from the whole table.
-OptionSpec RebuildsPlayer(OptionSpec spec, const OptionTable& table, Engine& engine) {
-  return std::move(spec).WithHook([&table, &engine] {
+// A spec whose new value gives the engine a new player, which it builds from its whole table.
+OptionSpec RebuildsPlayer(OptionSpec spec, Engine& engine) {
+  return std::move(spec).WithHook([&engine] {
     engine.RebuildPlayer();
     return absl::OkStatus();
   });
@@ -82,7 +82,7 @@ SolverOptions SolverSettings(const OptionTable& table) {
 void DeclareSearchOptions(OptionTable& table, Engine& engine) {
   const MctsOptions defaults;
   const auto rebuilds = [&](OptionSpec spec) {
-    return RebuildsPlayer(std::move(spec), table, engine);
+    return RebuildsPlayer(std::move(spec), engine);
   };
   table.Declare(rebuilds(OptionSpec::Choice(option::kPlayer, "mcts", {"mcts", "random"},
                                             "how genmove chooses moves")));
