@@ -81,9 +81,7 @@ SolverOptions SolverSettings(const OptionTable& table) {
 
 void DeclareSearchOptions(OptionTable& table, Engine& engine) {
   const MctsOptions defaults;
-  const auto rebuilds = [&](OptionSpec spec) {
-    return RebuildsPlayer(std::move(spec), engine);
-  };
+  const auto rebuilds = [&](OptionSpec spec) { return RebuildsPlayer(std::move(spec), engine); };
   table.Declare(rebuilds(OptionSpec::Choice(option::kPlayer, "mcts", {"mcts", "random"},
                                             "how genmove chooses moves")));
   table.Declare(OptionSpec::Int(option::kVisits, 0, 0, int64_t{1} << 40,

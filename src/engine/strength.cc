@@ -49,9 +49,8 @@ Move ChooseAtLevel(const StrengthLevel& level, const std::vector<CandidateInfo>&
   double total = 0;
   for (const CandidateInfo* candidate : open) {
     if (candidate->win_rate < bar && candidate != most_visited) continue;
-    const double weight =
-        std::pow(static_cast<double>(std::max<int64_t>(candidate->visits, 1)),
-                 1.0 / level.temperature);
+    const double weight = std::pow(static_cast<double>(std::max<int64_t>(candidate->visits, 1)),
+                                   1.0 / level.temperature);
     weighted.emplace_back(candidate, weight);
     total += weight;
   }

@@ -52,7 +52,8 @@ TEST(StrengthTest, ChanceFollowsTheVisitsWithinTheMargin) {
   const std::vector<CandidateInfo> candidates = {
       Candidate(5, 5000, 0.0, MoveProof::kLoss),  // a proven loss: never
       Candidate(1, 600, 0.60),                    // the most visited: the margin's reference
-      Candidate(2, 300, 0.55), Candidate(3, 100, 0.45),
+      Candidate(2, 300, 0.55),
+      Candidate(3, 100, 0.45),
       Candidate(4, 90, 0.30),  // too far below the reference: never
       Candidate(6, 1, 1.0)};   // one lucky visit does not move the reference
   Rng rng(7);

@@ -396,8 +396,9 @@ class BrowserTest(unittest.TestCase):
                            "the latest position")
         self.assertEqual(latest["board"], state["board"])
 
-    def test_keyboard_save_load_crash_and_closing(self):
-        page = self.open()
+    def keyboard_game_saved(self):
+        """Plays a few actions by keys, undoes one and saves the game: (state, saved file)."""
+        page = self.page
         state = page.new_game(base=3, human="both")
         # Keys: the cursor starts in the centre; Enter plays there.
         page.element("body").send_keys(Keys.ARROW_LEFT)  # focuses the board and moves
@@ -428,6 +429,24 @@ class BrowserTest(unittest.TestCase):
         path = os.path.join(self.downloads, saved[0])
         with open(path, encoding="utf-8") as stream:
             self.assertEqual(stream.read(), state["record"])
+        return state, path
+
+    def load_saved(self, path, state):
+        """Loads the saved game in a new game of the page: the same position."""
+        page = self.page
+        page.click("#load-button")
+        page.element('#load-form input[name="file"]').send_keys(path)
+        Select(page.element('#load-form select[name="human"]')).select_by_value("both")
+        page.click('#load-form button[value="load"]')
+        loaded = page.wait_for_game_after(state["id"])
+        self.assertEqual(loaded["record"].split("boardsize")[1],
+                         state["record"].split("boardsize")[1])
+        self.check_page_against_engine(loaded)
+        return loaded
+
+    def test_keyboard_save_load_crash_and_closing(self):
+        page = self.open()
+        state, path = self.keyboard_game_saved()
 
         # A crashed engine: a clear message, then the game resumes from its moves.
         for pid in page_engines(self.server):
@@ -440,15 +459,7 @@ class BrowserTest(unittest.TestCase):
         page.wait(lambda: not page.shown("#crash") and page.idle(), "the resumed game")
         self.check_page_against_engine(page.state())
 
-        # Loading the saved game in a new game of the page gives the same position.
-        page.click("#load-button")
-        page.element('#load-form input[name="file"]').send_keys(path)
-        Select(page.element('#load-form select[name="human"]')).select_by_value("both")
-        page.click('#load-form button[value="load"]')
-        loaded = page.wait_for_game_after(state["id"])
-        self.assertEqual(loaded["record"].split("boardsize")[1],
-                         state["record"].split("boardsize")[1])
-        self.check_page_against_engine(loaded)
+        self.load_saved(path, state)
         self.assertEqual(len(self.server.engines()), 1)  # the replaced game's engine ended
 
         # Leaving the page ends its engine.
