@@ -26,7 +26,7 @@ from lifeline_tools.gtp import GtpEngine
 from lifeline_web import answers
 
 try:
-    from selenium.common.exceptions import WebDriverException
+    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -108,6 +108,17 @@ class Page:
 
     def click(self, selector):
         self.element(selector).click()
+
+    def click_redrawn(self, selector):
+        """Clicks an element that the page may redraw between finding and clicking it (the
+        win-rate graph redraws with every state and analysis): tries again on a new one."""
+        for _ in range(20):
+            try:
+                self.element(selector).click()
+                return
+            except StaleElementReferenceException:
+                time.sleep(0.1)
+        raise AssertionError(f"{selector} was redrawn at every try")
 
     def click_cell(self, cell):
         self.click(f'[data-cell="{cell}"]')
@@ -378,7 +389,7 @@ class BrowserTest(unittest.TestCase):
         self.assertIsNone(page.state()["viewing"])  # back where it was
 
         # A point of the graph shows its position; keys step from there.
-        page.click('#winrate-graph [data-at="2"]')
+        page.click_redrawn('#winrate-graph [data-at="2"]')
         studied = page.wait(lambda: page.idle() and page.state()["viewing"] == 2 and page.state(),
                             "the position after 2 moves")
         self.referee.load(dict(studied, record=prefix_record(studied["record"], 2)))
