@@ -433,11 +433,20 @@ class BrowserTest(unittest.TestCase):
                 state = page.wait_for_person(state["version"])
                 self.assertEqual(state["moves"][-1]["move"], "D4")
 
-        # Save writes the record the engine replays.
+        # Save writes the record the engine replays. The file may stand empty for a moment
+        # while Chromium writes it.
         page.click("#save-button")
-        saved = page.wait(lambda: [name for name in os.listdir(self.downloads)
-                                   if name.endswith(".txt")], "the saved file")
-        path = os.path.join(self.downloads, saved[0])
+
+        def saved_record():
+            for name in os.listdir(self.downloads):
+                if name.endswith(".txt"):
+                    path = os.path.join(self.downloads, name)
+                    with open(path, encoding="utf-8") as stream:
+                        if stream.read():
+                            return path
+            return None
+
+        path = page.wait(saved_record, "the saved file")
         with open(path, encoding="utf-8") as stream:
             self.assertEqual(stream.read(), state["record"])
         return state, path
