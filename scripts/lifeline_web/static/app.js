@@ -1,6 +1,9 @@
 // The page: turns clicks and keys into requests to the server, and draws what it answers.
 // The server (and behind it the engine) holds the game; this page holds only the last
 // state it was sent, and a copy of the game record so that a reload or a crash can resume.
+// It stays one file (some 770 lines) because its parts share the page's state and its
+// request helpers; the board's drawing (board.js), the study graph (study.js) and the two
+// backends (api.js over HTTP, local_server.js in the page) live apart.
 
 import { closeOnLeaving, get, post } from "./api.js";
 import { Board, moveCells } from "./board.js";
