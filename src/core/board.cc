@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/board_width.h"
 #include "core/ring_runs.h"
+#include "core/wall_loop.h"
 
 namespace lifeline {
 namespace {
@@ -100,20 +101,26 @@ typename BasicBoard<W>::Bits BasicBoard<W>::GroupOf(Cell c, Color color, BoardIn
 
 template <int W>
 PlacementEffect BasicBoard<W>::PlaceFast(Color color, Cell c, BoardIndex* index) {
+  // One reading of the ring serves both tests: the enemy's open cells around c are the cells
+  // on the board without an own stone, and removing enemy stones changes no own stone.
+  const int own_ring = RingMask(*geometry_, c, stones(color));
+  const int enemy_open_ring = geometry_->OnBoardRing(c) & ~own_ring;
+  // Several runs of open cells may mean a split; the kept groups tell, before c joins them.
+  bool may_split = RingRuns(enemy_open_ring) > 1;
+  const bool walls_read = may_split && index != nullptr && index->groups != nullptr;
+  if (walls_read) may_split = ClosesLoop(*geometry_, c, enemy_open_ring, *index->groups);
   AddStone(c, color);
   if (index != nullptr) {
     // The cell is no longer empty; no other cell changes unless a region splits or stones go.
     index->legal[Color::kBlack].Reset(c);
     index->legal[Color::kWhite].Reset(c);
-    if (index->groups != nullptr) index->groups->Join(*geometry_, c, stones(color));
+    if (index->groups != nullptr) index->groups->Join(*geometry_, c, own_ring);
   }
-  // One reading of the ring serves both tests: the enemy's open cells around c are the cells
-  // on the board without an own stone, and removing enemy stones changes no own stone.
-  const int own_ring = RingMask(*geometry_, c, stones(color));
-  const int enemy_open_ring = geometry_->OnBoardRing(c) & ~own_ring;
   PlacementEffect effect;
-  effect.removed[Index(Opponent(color))] =
-      RemoveEnemiesCutBy(c, Opponent(color), enemy_open_ring, index);
+  if (may_split) {
+    effect.removed[Index(Opponent(color))] =
+        RemoveEnemiesCutBy(c, Opponent(color), enemy_open_ring, walls_read, index);
+  }
   effect.removed[Index(color)] = RemoveMergedIfAlone(c, color, own_ring, index);
   return effect;
 }
@@ -130,35 +137,51 @@ void BasicBoard<W>::OpenRegion(const Bits& removed, Color color, LegalCells& leg
 }
 
 template <int W>
-int BasicBoard<W>::RemoveEnemiesCutBy(Cell c, Color enemy, int open_ring, BoardIndex* index) {
+int BasicBoard<W>::RemoveEnemiesCutBy(Cell c, Color enemy, int open_ring, bool known_split,
+                                      BoardIndex* index) {
   const RunStarts runs = FindRuns(*geometry_, c, open_ring);
   if (runs.count <= 1) return 0;  // the enemy region around c is still one piece
   const Bits& enemy_stones = stones(enemy);
   const Bits passable = empty() | enemy_stones;
 
-  // Grow from the first run until it meets every other run (nothing was split) or stops.
-  Bits targets;
-  for (int k = 1; k < runs.count; ++k) targets.Set(runs.first_cells[k]);
-  Bits piece = Bits::Single(runs.first_cells[0]);
-  do {
-    if (piece.Contains(targets)) return 0;
-  } while (geometry_->GrowOnce(piece, passable));
+  // Unless the walls told already, grow from the first run until it meets every other run
+  // (nothing was split) or stops (then it is a whole piece).
+  Bits covered;
+  if (!known_split) {
+    Bits targets;
+    for (int k = 1; k < runs.count; ++k) targets.Set(runs.first_cells[k]);
+    Bits piece = Bits::Single(runs.first_cells[0]);
+    do {
+      if (piece.Contains(targets)) return 0;
+    } while (geometry_->GrowOnce(piece, passable));
+    covered = piece;
+  }
 
   // The region was split. Every enemy group was alive before (it shared its region with
   // another enemy group); after the split a group dies exactly when it is the only group
-  // left in its piece.
+  // left in its piece. A piece's flood stops at a second group: such a piece changes nothing.
   Bits dead;
-  Bits covered;
   for (int k = 0; k < runs.count; ++k) {
-    const Cell start = runs.first_cells[k];
-    if (covered.Test(start)) continue;
-    if (k > 0) piece = geometry_->Flood(Bits::Single(start), passable);
+    // The first piece is whole already when the flood above found the split.
+    const bool whole = k == 0 && !known_split;
+    Bits piece = covered;
+    if (!whole) {
+      if (covered.Test(runs.first_cells[k])) continue;
+      piece = Bits::Single(runs.first_cells[k]);
+    }
+    Bits group;  // the first enemy group met
+    bool second_group = false;
+    do {
+      const Bits in_piece = piece & enemy_stones;
+      if (in_piece.None()) continue;
+      if (group.None()) group = GroupOf(in_piece.Lowest(), enemy, index);
+      second_group = !group.Contains(in_piece);
+    } while (!second_group && !whole && geometry_->GrowOnce(piece, passable));
     covered |= piece;
-    const Bits in_piece = piece & enemy_stones;
-    const bool dies = in_piece.Any() && GroupOf(in_piece.Lowest(), enemy, index) == in_piece;
-    if (dies) dead |= in_piece;
-    // A piece left without enemy stones, or whose only group dies, is no place for the enemy.
-    if (index != nullptr && (dies || in_piece.None())) index->legal[enemy].Subtract(piece);
+    if (second_group) continue;
+    // The whole piece, with one group (which dies) or none: no place for the enemy.
+    dead |= group;
+    if (index != nullptr) index->legal[enemy].Subtract(piece);
   }
   RemoveSet(dead, enemy);
   if (index != nullptr && dead.Any()) OpenRegion(dead, Opponent(enemy), index->legal);

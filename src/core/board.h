@@ -135,9 +135,10 @@ class BasicBoard {
   void RemoveSet(const Bits& set, Color color);
   // Enemy groups of `enemy` that die because `c` (now occupied by the opponent) splits the
   // enemy region that contained it; removes them and returns the count of stones removed.
-  // `open_ring` is the RingMask of c's neighbours that are empty or hold `enemy`. Reads and
-  // updates `index` unless it is null.
-  int RemoveEnemiesCutBy(Cell c, Color enemy, int open_ring, BoardIndex* index);
+  // `open_ring` is the RingMask of c's neighbours that are empty or hold `enemy`; with
+  // `known_split` the region is known to split (ClosesLoop), otherwise a flood finds out.
+  // Reads and updates `index` unless it is null.
+  int RemoveEnemiesCutBy(Cell c, Color enemy, int open_ring, bool known_split, BoardIndex* index);
   // After `c` joined `color` groups, removes the merged group if it is now alone in its
   // region; returns the stones removed. `own_ring` is the RingMask of c's `color` neighbours.
   // Reads and updates `index` unless it is null.

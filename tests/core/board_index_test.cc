@@ -36,23 +36,37 @@ std::string LegalDiagram(const Board& board, const Bitset& legal) {
   return out;
 }
 
-// Success when the index's group of every stone is the group a flood finds.
+// Whether the group `group` (of any colour) has a stone on the edge of the board.
+template <int W>
+bool OnTheEdge(const Geometry& geometry, const BasicBitset<W>& group) {
+  bool edge = false;
+  group.ForEach([&](Cell c) { edge = edge || geometry.OnBoardRing(c) != 0x3f; });
+  return edge;
+}
+
+// Success when the index names the groups that floods find: one root for all the stones of a
+// group and another for each other group, whether the group touches the edge, and, when the
+// group's cells.
 template <int W>
 ::testing::AssertionResult GroupsAgree(const BasicBoard<W>& board, BasicGroupIndex<W>& groups) {
   for (const Color color : {Color::kBlack, Color::kWhite}) {
-    // One flood per group; each stone's group is then compared with the one that holds it.
+    std::vector<BasicBitset<W>> found;  // one flood per group
+    std::vector<Cell> roots;            // the index's name of each
     bool agree = true;
-    std::vector<BasicBitset<W>> found;
     board.stones(color).ForEach([&](Cell c) {
-      const BasicBitset<W>* group = nullptr;
-      for (const BasicBitset<W>& g : found) {
-        if (g.Test(c)) group = &g;
-      }
-      if (group == nullptr) {
+      size_t at = 0;
+      while (at < found.size() && !found[at].Test(c)) ++at;
+      if (at == found.size()) {
         found.push_back(board.GroupAt(c, color));
-        group = &found.back();
+        roots.push_back(groups.RootOf(c));
+        for (size_t other = 0; other + 1 < roots.size(); ++other) {
+          agree = agree && roots[other] != roots.back();
+        }
+        agree =
+            agree && groups.TouchesEdge(roots.back()) == OnTheEdge(board.geometry(), found.back());
       }
-      agree = agree && groups.GroupOf(c) == *group;
+      agree = agree && groups.RootOf(c) == roots[at];
+      agree = agree && groups.GroupOf(c) == found[at];
     });
     if (!agree) return ::testing::AssertionFailure() << ColorName(color) << "'s groups differ";
   }
@@ -60,25 +74,70 @@ template <int W>
 }
 
 // Places `color` on `cell` of the board drawn by `before` (every group alive) with the legal
-// cells kept, and expects the board drawn by `after` and, for each colour, the legal cells that
-// floods find on it.
+// cells kept, with and without the groups, and expects the board drawn by `after` and the legal
+// cells and groups that floods find on it.
 void ExpectKeptCells(int base, const char* before, Color color, const char* cell,
                      const char* after) {
   const Geometry& geometry = Geometry::ForBase(base);
-  Board board = test::BoardFrom(geometry, before);
-  auto groups = std::make_unique<BasicGroupIndex<kMaxWords>>();
-  Board::BoardIndex index = board.MakeIndex(groups.get());
-  board.PlaceFast(color, test::CellNamed(geometry, cell), &index);
-  const Board::LegalCells& legal = index.legal;
-  const Board expected = test::BoardFrom(geometry, after);
-  ASSERT_TRUE(board == expected) << "board\n" << board.ToDiagram();
-  for (const Color side : {Color::kBlack, Color::kWhite}) {
-    EXPECT_TRUE(legal[side] == board.LegalPlacements(side))
-        << ColorName(side) << " kept\n"
-        << LegalDiagram(board, legal[side]) << "found\n"
-        << LegalDiagram(board, board.LegalPlacements(side));
+  for (const bool keep_groups : {false, true}) {
+    SCOPED_TRACE(keep_groups ? "with the groups" : "without the groups");
+    Board board = test::BoardFrom(geometry, before);
+    auto groups = std::make_unique<BasicGroupIndex<kMaxWords>>();
+    Board::BoardIndex index = board.MakeIndex(keep_groups ? groups.get() : nullptr);
+    board.PlaceFast(color, test::CellNamed(geometry, cell), &index);
+    const Board::LegalCells& legal = index.legal;
+    const Board expected = test::BoardFrom(geometry, after);
+    ASSERT_TRUE(board == expected) << "board\n" << board.ToDiagram();
+    for (const Color side : {Color::kBlack, Color::kWhite}) {
+      EXPECT_TRUE(legal[side] == board.LegalPlacements(side))
+          << ColorName(side) << " kept\n"
+          << LegalDiagram(board, legal[side]) << "found\n"
+          << LegalDiagram(board, board.LegalPlacements(side));
+    }
+    if (keep_groups) {
+      EXPECT_TRUE(GroupsAgree(board, *groups));
+    }
   }
-  EXPECT_TRUE(GroupsAgree(board, *groups));
+}
+
+TEST(BoardIndexTest, TwoRunsStayJoinedAroundTwoSeparateGroups) {
+  // White on C3 between its single stones B3 and D3: the open cells above and below stay one
+  // region, since each wall is a group of its own that the region goes around. (C5 keeps the
+  // joined White group alive.)
+  ExpectKeptCells(3, R"(
+      O . X
+     . . . .
+    . O . O .
+     . . . .
+      X . .
+  )",
+                  Color::kWhite, "C3", R"(
+      O . X
+     . . . .
+    . O O O .
+     . . . .
+      X . .
+  )");
+}
+
+TEST(BoardIndexTest, AWallFromEdgeToEdgeCutsOffACorner) {
+  // White on B2 joins C1-C2 and A3-B3, two groups that both touch the edge: with the board's
+  // outside they close a loop around the corner A1-B1-A2, and the Black stone on A1, alone in
+  // that piece, dies. (C5 keeps the White wall alive, E3 and E5 each other.)
+  ExpectKeptCells(3, R"(
+      O . X
+     . . . .
+    O O . . X
+     . . O .
+      X . O
+  )",
+                  Color::kWhite, "B2", R"(
+      O . X
+     . . . .
+    O O . . X
+     . O O .
+      . . O
+  )");
 }
 
 TEST(BoardIndexTest, ACutLeavesAPieceWithoutEnemyStones) {
