@@ -113,6 +113,9 @@ def train(options):
     from lifeline_tools import network_model, network_training
 
     torch.set_num_threads(options.threads)
+    # Weights and gradients that decay towards zero become denormal floats, which the CPU
+    # handles some five times slower: epochs of 42 s grew to 200 s within seven epochs.
+    torch.set_flush_denormal(True)
     started = time.monotonic()
     training_games = network_training.load_games(options.folders, held_out=False)
     held_out_games = network_training.load_games(options.folders, held_out=True)
