@@ -113,8 +113,8 @@ def train(options):
     from lifeline_tools import network_model, network_training
 
     torch.set_num_threads(options.threads)
-    # Weights and gradients that decay towards zero become denormal floats, which the CPU
-    # handles some five times slower: epochs of 42 s grew to 200 s within seven epochs.
+    # Weights and gradients that decay towards zero become denormal floats, on which the CPU
+    # is slow: without this, epochs of 42 s grew to 208 s by the seventh (docs/network.md).
     torch.set_flush_denormal(True)
     started = time.monotonic()
     training_games = network_training.load_games(options.folders, held_out=False)
