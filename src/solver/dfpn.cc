@@ -4,18 +4,11 @@
 #include <cmath>
 #include <utility>
 
+#include "core/board_width.h"
 #include "core/check.h"
 #include "solver/solver_key.h"
 
 namespace lifeline {
-namespace {
-
-constexpr uint32_t kInfinity = ProofNumbers::kInfinity;
-// How often the clock is read, in expanded positions: an expansion of a position with many
-// empty cells takes tens of microseconds, so a short share of a move must be checked often.
-constexpr int64_t kClockInterval = 16;
-
-}  // namespace
 
 const char* VerdictName(Verdict verdict) {
   switch (verdict) {
@@ -29,21 +22,15 @@ const char* VerdictName(Verdict verdict) {
   return "unknown";
 }
 
-// One action of the side to move and where it leads. `numbers` are the child's, for the
-// opponent who moves there: the child's disproof is the parent's proof through it.
-struct Solver::Child {
-  Move move;
-  Position position;
-  // The child's legal cells (no groups), kept from the parent's by the move: the child's
-  // legality and its own children's moves need no flood.
-  Position::BoardIndex index;
-  uint64_t key = 0;
-  ProofNumbers numbers;
-  int order = 0;  // higher first
-};
+namespace {
+
+constexpr uint32_t kInfinity = ProofNumbers::kInfinity;
+// How often the clock is read, in expanded positions: an expansion of a position with many
+// empty cells takes tens of microseconds, so a short share of a move must be checked often.
+constexpr int64_t kClockInterval = 16;
 
 // The limits of one solve, and what it has spent.
-class Solver::Budget {
+class Budget {
  public:
   Budget(const SolveLimits& limits, const SteadyClock& clock)
       : limits_(limits), clock_(clock), start_(clock.Now()) {}
@@ -70,16 +57,18 @@ class Solver::Budget {
   bool out_of_time_ = false;
 };
 
-Solver::Solver(const SolverOptions& options, const SteadyClock& clock)
-    : options_(options), clock_(clock), table_(options.memory_bytes) {}
-
-uint64_t Solver::KeyOf(const Position& position) const {
-  if (position.board().occupied().Count() > options_.symmetry_stones) return SolverKey(position);
+template <int W>
+uint64_t KeyOf(const SolverOptions& options, const BasicPosition<W>& position) {
+  if (position.board().occupied().Count() > options.symmetry_stones) return SolverKey(position);
   return CanonicalSolverKey(position, Symmetries::ForBase(position.geometry().base()));
 }
 
-bool Solver::KnownNumbers(const Position& position, const Position::LegalCells& legal, bool root,
-                          ProofNumbers& numbers) const {
+// The numbers of a position known without search: a loss when the side to move has no legal
+// action, a win at a swap decision (off the root), else false. `legal` is the board's
+// LegalCellsOfBoth.
+template <int W>
+bool KnownNumbers(const BasicPosition<W>& position, const BasicLegalCells<W>& legal, bool root,
+                  ProofNumbers& numbers) {
   if (!position.HasLegalAction(legal)) {
     numbers = ProofNumbers::Loss();  // the side to move cannot act: it has lost
     return true;
@@ -94,17 +83,67 @@ bool Solver::KnownNumbers(const Position& position, const Position::LegalCells& 
   return false;
 }
 
-std::vector<Solver::Child> Solver::Expand(const Position& position,
-                                          const Position::LegalCells& legal) const {
+// The df-pn search of one solve on positions of width W, the words the base needs.
+template <int W>
+class SizedSearch {
+ public:
+  using SizedPosition = BasicPosition<W>;
+  using LegalCells = BasicLegalCells<W>;
+
+  SizedSearch(const SolverOptions& options, ProofTable& table, Budget& budget)
+      : options_(options), table_(table), budget_(budget) {}
+
+  SolveResult Solve(const SizedPosition& position);
+  SolveResult SolveAll(const SizedPosition& position);
+
+ private:
+  // One action of the side to move and where it leads. `numbers` are the child's, for the
+  // opponent who moves there: the child's disproof is the parent's proof through it.
+  struct Child {
+    Move move;
+    SizedPosition position;
+    // The child's legal cells (no groups), kept from the parent's by the move: the child's
+    // legality and its own children's moves need no flood.
+    BasicBoardIndex<W> index;
+    uint64_t key = 0;
+    ProofNumbers numbers;
+    int order = 0;  // higher first
+  };
+
+  // Proves or disproves `position`, which KnownNumbers cannot decide, until its numbers reach
+  // the thresholds (or the budget runs out), storing what it learns; returns its numbers.
+  // `legal` is the board's LegalCellsOfBoth.
+  ProofNumbers Search(const SizedPosition& position, const LegalCells& legal, uint64_t key,
+                      uint32_t proof_threshold, uint32_t disproof_threshold);
+  // The legal actions of `position` (whose board's LegalCellsOfBoth are `legal`) with their
+  // positions, legal cells, keys and numbers, one per position reached, captures first.
+  std::vector<Child> Expand(const SizedPosition& position, const LegalCells& legal) const;
+  // Searches `position` until it is solved or the budget runs out. At the root the swap
+  // shortcut is off, so that the winning move itself is found.
+  ProofNumbers SolveFully(const SizedPosition& position, bool root);
+  SolveResult Finish(SolveResult result) const {
+    result.nodes = budget_.nodes();
+    result.seconds = budget_.seconds();
+    return result;
+  }
+
+  const SolverOptions& options_;
+  ProofTable& table_;
+  Budget& budget_;
+};
+
+template <int W>
+std::vector<typename SizedSearch<W>::Child> SizedSearch<W>::Expand(const SizedPosition& position,
+                                                                   const LegalCells& legal) const {
   const Color mover = position.to_move();
   const Color opponent = Opponent(mover);
   const std::vector<Move> moves = position.LegalMoves(legal);
   std::vector<Child> children;
   children.reserve(moves.size());
   for (const Move& move : moves) {
-    Child child{move, position, Position::BoardIndex{legal, nullptr}, 0, ProofNumbers(), 0};
+    Child child{move, position, BasicBoardIndex<W>{legal, nullptr}, 0, ProofNumbers(), 0};
     child.position.Play(move, child.index);
-    child.key = KeyOf(child.position);
+    child.key = KeyOf(options_, child.position);
     // Two actions that reach one position (or images of it) are one child.
     if (std::any_of(children.begin(), children.end(),
                     [&](const Child& other) { return other.key == child.key; })) {
@@ -135,11 +174,12 @@ std::vector<Solver::Child> Solver::Expand(const Position& position,
   return sorted;
 }
 
-ProofNumbers Solver::Search(const Position& position, const Position::LegalCells& legal,
-                            uint64_t key, uint32_t proof_threshold, uint32_t disproof_threshold,
-                            Budget& budget) {
-  const int64_t work_start = budget.nodes();
-  budget.Count();
+template <int W>
+ProofNumbers SizedSearch<W>::Search(const SizedPosition& position, const LegalCells& legal,
+                                    uint64_t key, uint32_t proof_threshold,
+                                    uint32_t disproof_threshold) {
+  const int64_t work_start = budget_.nodes();
+  budget_.Count();
   std::vector<Child> children = Expand(position, legal);
   LL_CHECK(!children.empty());  // KnownNumbers catches the positions without an action
   ProofNumbers numbers;
@@ -163,7 +203,7 @@ ProofNumbers Solver::Search(const Position& position, const Position::LegalCells
     }
     numbers = proof == 0 ? ProofNumbers::Win() : ProofNumbers{proof, disproof};
     if (numbers.solved() || proof >= proof_threshold || disproof >= disproof_threshold ||
-        budget.Exhausted()) {
+        budget_.Exhausted()) {
       break;
     }
     Child& chosen = children[best];
@@ -178,40 +218,30 @@ ProofNumbers Solver::Search(const Position& position, const Position::LegalCells
       child_disproof_threshold = std::min(child_disproof_threshold, margin);
     }
     chosen.numbers = Search(chosen.position, chosen.index.legal, chosen.key, child_proof_threshold,
-                            child_disproof_threshold, budget);
+                            child_disproof_threshold);
   }
-  table_.Store(key, numbers, static_cast<uint64_t>(budget.nodes() - work_start));
+  table_.Store(key, numbers, static_cast<uint64_t>(budget_.nodes() - work_start));
   return numbers;
 }
 
-Verdict Solver::Known(const Position& position) const {
+template <int W>
+ProofNumbers SizedSearch<W>::SolveFully(const SizedPosition& position, bool root) {
   ProofNumbers numbers;
-  if (!KnownNumbers(position, position.board().LegalCellsOfBoth(), /*root=*/false, numbers) &&
-      !table_.Find(KeyOf(position), numbers)) {
-    return Verdict::kUnknown;
-  }
-  if (numbers.won()) return Verdict::kWin;
-  if (numbers.lost()) return Verdict::kLoss;
-  return Verdict::kUnknown;
-}
-
-ProofNumbers Solver::SolveFully(const Position& position, bool root, Budget& budget) {
-  ProofNumbers numbers;
-  const Position::LegalCells legal = position.board().LegalCellsOfBoth();
+  const LegalCells legal = position.board().LegalCellsOfBoth();
   if (KnownNumbers(position, legal, root, numbers)) return numbers;
-  const uint64_t key = KeyOf(position);
+  const uint64_t key = KeyOf(options_, position);
   if (!root && table_.Find(key, numbers) && numbers.solved()) return numbers;
-  while (!budget.Exhausted()) {
-    numbers = Search(position, legal, key, kInfinity, kInfinity, budget);
+  while (!budget_.Exhausted()) {
+    numbers = Search(position, legal, key, kInfinity, kInfinity);
     if (numbers.solved()) break;
   }
   return numbers;
 }
 
-SolveResult Solver::Solve(const Position& position, const SolveLimits& limits) {
-  Budget budget(limits, clock_);
+template <int W>
+SolveResult SizedSearch<W>::Solve(const SizedPosition& position) {
   SolveResult result;
-  const ProofNumbers numbers = SolveFully(position, /*root=*/true, budget);
+  const ProofNumbers numbers = SolveFully(position, /*root=*/true);
   if (numbers.lost()) result.verdict = Verdict::kLoss;
   if (numbers.won()) {
     // A winning move leads to a position lost for the opponent; the table says which, unless
@@ -225,25 +255,23 @@ SolveResult Solver::Solve(const Position& position, const SolveLimits& limits) {
       }
     }
     for (size_t i = 0; result.verdict != Verdict::kWin && i < children.size(); ++i) {
-      if (SolveFully(children[i].position, /*root=*/false, budget).lost()) {
+      if (SolveFully(children[i].position, /*root=*/false).lost()) {
         result.verdict = Verdict::kWin;
         result.move = children[i].move;
       }
     }
   }
-  result.nodes = budget.nodes();
-  result.seconds = budget.seconds();
-  return result;
+  return Finish(result);
 }
 
-SolveResult Solver::SolveAll(const Position& position, const SolveLimits& limits) {
-  Budget budget(limits, clock_);
+template <int W>
+SolveResult SizedSearch<W>::SolveAll(const SizedPosition& position) {
   SolveResult result;
   bool all_decided = true;
   for (const Move& move : position.LegalMoves()) {
-    Position child = position;
+    SizedPosition child = position;
     child.Play(move);
-    const ProofNumbers numbers = SolveFully(child, /*root=*/false, budget);
+    const ProofNumbers numbers = SolveFully(child, /*root=*/false);
     MoveVerdict verdict{move, Verdict::kUnknown};
     if (numbers.lost()) verdict.verdict = Verdict::kWin;
     if (numbers.won()) verdict.verdict = Verdict::kLoss;
@@ -255,9 +283,39 @@ SolveResult Solver::SolveAll(const Position& position, const SolveLimits& limits
     result.moves.push_back(verdict);
   }
   if (result.verdict != Verdict::kWin && all_decided) result.verdict = Verdict::kLoss;
-  result.nodes = budget.nodes();
-  result.seconds = budget.seconds();
-  return result;
+  return Finish(result);
+}
+
+}  // namespace
+
+Solver::Solver(const SolverOptions& options, const SteadyClock& clock)
+    : options_(options), clock_(clock), table_(options.memory_bytes) {}
+
+Verdict Solver::Known(const Position& position) const {
+  ProofNumbers numbers;
+  if (!KnownNumbers(position, position.board().LegalCellsOfBoth(), /*root=*/false, numbers) &&
+      !table_.Find(KeyOf(options_, position), numbers)) {
+    return Verdict::kUnknown;
+  }
+  if (numbers.won()) return Verdict::kWin;
+  if (numbers.lost()) return Verdict::kLoss;
+  return Verdict::kUnknown;
+}
+
+SolveResult Solver::Solve(const Position& position, const SolveLimits& limits) {
+  Budget budget(limits, clock_);
+  return WithBoardWidth(position.geometry(), [&](auto width) {
+    constexpr int w = decltype(width)::value;
+    return SizedSearch<w>(options_, table_, budget).Solve(BasicPosition<w>(position));
+  });
+}
+
+SolveResult Solver::SolveAll(const Position& position, const SolveLimits& limits) {
+  Budget budget(limits, clock_);
+  return WithBoardWidth(position.geometry(), [&](auto width) {
+    constexpr int w = decltype(width)::value;
+    return SizedSearch<w>(options_, table_, budget).SolveAll(BasicPosition<w>(position));
+  });
 }
 
 }  // namespace lifeline

@@ -57,9 +57,11 @@ struct SolveResult {
 // describes it, with the 1+epsilon trick), over whole actions (a double turn is one action),
 // with a transposition table of fixed size. It proves whether the side to move wins; it knows
 // no heuristics beyond move ordering, and a verdict it gives is exact (docs/solver.md says
-// why each shortcut is). The table is kept between solves, so a later solve of a nearby
-// position starts with what earlier ones proved; Clear forgets it. One thread; a solve ends
-// within its limits and can be stopped from another thread.
+// why each shortcut is). It searches on the position sized to its base's words, as playouts
+// do (docs/design.md), since a solve copies a position for every child. The table is kept
+// between solves, so a later solve of a nearby position starts with what earlier ones
+// proved; Clear forgets it. One thread; a solve ends within its limits and can be stopped
+// from another thread.
 class Solver {
  public:
   // The clock must outlive the solver.
@@ -81,28 +83,6 @@ class Solver {
   const SolverOptions& options() const { return options_; }
 
  private:
-  struct Child;
-  class Budget;
-
-  // Proves or disproves `position`, which KnownNumbers cannot decide, until its numbers reach
-  // the thresholds (or the budget runs out), storing what it learns; returns its numbers.
-  // `legal` is the board's LegalCellsOfBoth.
-  ProofNumbers Search(const Position& position, const Position::LegalCells& legal, uint64_t key,
-                      uint32_t proof_threshold, uint32_t disproof_threshold, Budget& budget);
-  // The numbers of a position known without search: a loss when the side to move has no
-  // legal action, a win at a swap decision (off the root), else false. `legal` is the board's
-  // LegalCellsOfBoth.
-  bool KnownNumbers(const Position& position, const Position::LegalCells& legal, bool root,
-                    ProofNumbers& numbers) const;
-  // The legal actions of `position` (whose board's LegalCellsOfBoth are `legal`) with their
-  // positions, legal cells, keys and stored numbers, one per position reached, captures
-  // first.
-  std::vector<Child> Expand(const Position& position, const Position::LegalCells& legal) const;
-  uint64_t KeyOf(const Position& position) const;
-  // Searches `position` until it is solved or the budget runs out. At the root the swap
-  // shortcut is off, so that the winning move itself is found.
-  ProofNumbers SolveFully(const Position& position, bool root, Budget& budget);
-
   SolverOptions options_;
   const SteadyClock& clock_;
   ProofTable table_;

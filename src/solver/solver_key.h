@@ -15,15 +15,19 @@ namespace lifeline {
 // left; and whether groups may still be dead at the start of the turn (the first turn after
 // the weak and komi pie setup). A player's first setup stone, which restricts its second, is
 // the only stone of its colour while it matters, so the stones already say where it is.
-// Captures counted so far are left out: they change nothing that follows.
-uint64_t SolverKey(const Position& position);
+// Captures counted so far are left out: they change nothing that follows. Every width of the
+// position gives the same key (the board's hash does not depend on it).
+template <int W>
+uint64_t SolverKey(const BasicPosition<W>& position);
 
 // The same key for the position's image under symmetry `k` (0 is SolverKey itself).
-uint64_t SymmetricSolverKey(const Position& position, const Symmetries& symmetries, int k);
+template <int W>
+uint64_t SymmetricSolverKey(const BasicPosition<W>& position, const Symmetries& symmetries, int k);
 
 // The smallest key over the twelve images of the position: positions that are images of each
 // other share it, so the solver proves each of them once.
-uint64_t CanonicalSolverKey(const Position& position, const Symmetries& symmetries);
+template <int W>
+uint64_t CanonicalSolverKey(const BasicPosition<W>& position, const Symmetries& symmetries);
 
 }  // namespace lifeline
 
