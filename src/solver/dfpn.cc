@@ -83,6 +83,16 @@ bool KnownNumbers(const BasicPosition<W>& position, const BasicLegalCells<W>& le
   return false;
 }
 
+// The first numbers of a position that is neither stored nor known: one good action proves a
+// win, while a loss needs every action refuted, so a side with more cells to play is dearer
+// to disprove (the mobility initialisation of df-pn). `legal` is the board's
+// LegalCellsOfBoth.
+template <int W>
+ProofNumbers FirstNumbers(const BasicPosition<W>& position, const BasicLegalCells<W>& legal) {
+  const int cells = position.IsSingleTurn() ? legal[position.to_move()].Count() : 1;
+  return ProofNumbers{1, static_cast<uint32_t>(std::max(1, cells))};
+}
+
 // The df-pn search of one solve on positions of width W, the words the base needs.
 template <int W>
 class SizedSearch {
@@ -158,8 +168,9 @@ std::vector<typename SizedSearch<W>::Child> SizedSearch<W>::Expand(const SizedPo
   }
   // The lookups after all the children are made, so that their cache misses overlap.
   for (Child& child : children) {
-    if (!table_.Find(child.key, child.numbers)) {
-      KnownNumbers(child.position, child.index.legal, /*root=*/false, child.numbers);
+    if (!table_.Find(child.key, child.numbers) &&
+        !KnownNumbers(child.position, child.index.legal, /*root=*/false, child.numbers)) {
+      child.numbers = FirstNumbers(child.position, child.index.legal);
     }
   }
   // Sorted by their places, then moved once each: a child is a few hundred bytes, too many to

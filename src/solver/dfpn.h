@@ -55,8 +55,9 @@ struct SolveResult {
 
 // An exact solver of Lifeline positions: depth-first proof-number search (df-pn, as Nagai
 // describes it, with the 1+epsilon trick), over whole actions (a double turn is one action),
-// with a transposition table of fixed size. It proves whether the side to move wins; it knows
-// no heuristics beyond move ordering, and a verdict it gives is exact (docs/solver.md says
+// with a transposition table of fixed size. It proves whether the side to move wins; its only
+// heuristics are the order of the moves and the first numbers of a new position (from how
+// many cells its side can play), and a verdict it gives is exact (docs/solver.md says
 // why each shortcut is). It searches on the position sized to its base's words, as playouts
 // do (docs/design.md), since a solve copies a position for every child. The table is kept
 // between solves, so a later solve of a nearby position starts with what earlier ones
