@@ -2,13 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-
-#ifdef __wasm_simd128__
-#include <wasm_simd128.h>
-#endif
 
 namespace lifeline {
 namespace {
@@ -39,68 +36,69 @@ using Activations = std::vector<float>;
 #define LL_VECTOR_CLONES
 #endif
 
-// t_b[c] += weight[b] * from[c] for the four targets b and every cell c in [first, last).
-// The compilers for x86 vectorise the plain loop; the WebAssembly compiler (LLVM 14) leaves it
-// scalar, so its build spells out the 128-bit vectors (four times the evaluations per second,
-// measured), with the very same multiplications and additions in the same order.
-inline void AccumulateFour(const float* __restrict from, const float (&weight)[4],
-                           float* __restrict t0, float* __restrict t1, float* __restrict t2,
-                           float* __restrict t3, int first, int last) {
-  int c = first;
-#ifdef __wasm_simd128__
-  const v128_t w0 = wasm_f32x4_splat(weight[0]), w1 = wasm_f32x4_splat(weight[1]);
-  const v128_t w2 = wasm_f32x4_splat(weight[2]), w3 = wasm_f32x4_splat(weight[3]);
-  for (; c + 4 <= last; c += 4) {
-    const v128_t v = wasm_v128_load(from + c);
-    wasm_v128_store(t0 + c, wasm_f32x4_add(wasm_v128_load(t0 + c), wasm_f32x4_mul(w0, v)));
-    wasm_v128_store(t1 + c, wasm_f32x4_add(wasm_v128_load(t1 + c), wasm_f32x4_mul(w1, v)));
-    wasm_v128_store(t2 + c, wasm_f32x4_add(wasm_v128_load(t2 + c), wasm_f32x4_mul(w2, v)));
-    wasm_v128_store(t3 + c, wasm_f32x4_add(wasm_v128_load(t3 + c), wasm_f32x4_mul(w3, v)));
-  }
-#endif
-  for (; c < last; ++c) {
-    const float v = from[c];
-    t0[c] += weight[0] * v;
-    t1[c] += weight[1] * v;
-    t2[c] += weight[2] * v;
-    t3[c] += weight[3] * v;
-  }
-}
+// Eight floats: one AVX register, or two SSE or WebAssembly registers. GCC's and Clang's vector
+// extension lets one source serve every target, where plain loops were left scalar by the
+// WebAssembly compiler (LLVM 14). Values of this type never cross a function's boundary, whose
+// convention for them would differ between the two x86 copies below.
+typedef float Lanes __attribute__((vector_size(32)));
+constexpr int kLanes = 8;
+// A tile: the cells whose sums a block of outputs keeps in registers.
+constexpr int kTile = 2 * kLanes;
 
-// out = conv(in) over the padded grid of width `padded`. Outputs go four at a time, so that
-// each input value loaded serves four multiply-adds.
-LL_VECTOR_CLONES void HexConvolve(const HexConvWeights& conv, const Activations& in, int padded,
+// out = conv(in) over the padded grid of width `padded`. A block of kHexBlock outputs and a
+// tile of cells keep their sums in registers while every input and offset passes, so each value
+// loaded serves kHexBlock multiply-adds and the sums are stored once. Every cell's sum starts
+// from the bias and adds the products input by input, offset by offset, the same order for the
+// tiles and for the cells left over at the end.
+LL_VECTOR_CLONES void HexConvolve(const PackedHexConv& conv, const Activations& in, int padded,
                                   Activations& out) {
-  constexpr int kBlock = 4;
   const int cells = padded * padded;
   // Cells whose every neighbour lies inside the padded grid: all but its outer ring's ends.
   const int first = padded + 1, last = cells - padded - 1;
+  int offset[7];
+  for (int k = 0; k < 7; ++k) offset[k] = kOffsets[k][0] * padded + kOffsets[k][1];
   out.resize(static_cast<size_t>(conv.outputs) * cells);
-  // Where a short last block's missing outputs go (with weight zero), so that the four
-  // targets never alias.
-  std::vector<float> spare(static_cast<size_t>(kBlock) * cells);
   for (int o = 0; o < conv.outputs; ++o) {
     std::fill(&out[static_cast<size_t>(o) * cells], &out[static_cast<size_t>(o + 1) * cells],
               conv.bias[o]);
   }
-  for (int o0 = 0; o0 < conv.outputs; o0 += kBlock) {
-    const int block = std::min(kBlock, conv.outputs - o0);
-    float* target[kBlock];
-    for (int b = 0; b < kBlock; ++b) {
-      target[b] = b < block ? &out[static_cast<size_t>(o0 + b) * cells]
-                            : &spare[static_cast<size_t>(b) * cells];
-    }
-    for (int i = 0; i < conv.inputs; ++i) {
-      const float* source = &in[static_cast<size_t>(i) * cells];
-      for (int k = 0; k < 7; ++k) {
-        float weight[kBlock];
-        for (int b = 0; b < kBlock; ++b) {
-          weight[b] = b < block
-                          ? conv.weights[(static_cast<size_t>(o0 + b) * conv.inputs + i) * 7 + k]
-                          : 0.0f;
+  for (int o0 = 0; o0 < conv.outputs; o0 += kHexBlock) {
+    const int block = std::min(kHexBlock, conv.outputs - o0);
+    const float* bias = &conv.bias[o0];
+    // weights[(i * 7 + k) * kHexBlock + b]: input i, offset k, output o0 + b.
+    const float* weights = &conv.weights[static_cast<size_t>(o0) * conv.inputs * 7];
+    int c = first;
+    for (; c + kTile <= last; c += kTile) {
+      Lanes low[kHexBlock], high[kHexBlock];
+      for (int b = 0; b < kHexBlock; ++b) low[b] = high[b] = Lanes{} + bias[b];
+      for (int i = 0; i < conv.inputs; ++i) {
+        const float* source = &in[static_cast<size_t>(i) * cells + c];
+        const float* weight = weights + i * 7 * kHexBlock;
+        for (int k = 0; k < 7; ++k, weight += kHexBlock) {
+          Lanes near, far;
+          std::memcpy(&near, source + offset[k], sizeof near);
+          std::memcpy(&far, source + offset[k] + kLanes, sizeof far);
+          for (int b = 0; b < kHexBlock; ++b) {
+            low[b] += weight[b] * near;
+            high[b] += weight[b] * far;
+          }
         }
-        const float* from = source + kOffsets[k][0] * padded + kOffsets[k][1];
-        AccumulateFour(from, weight, target[0], target[1], target[2], target[3], first, last);
+      }
+      for (int b = 0; b < block; ++b) {
+        float* target = &out[static_cast<size_t>(o0 + b) * cells + c];
+        std::memcpy(target, &low[b], sizeof low[b]);
+        std::memcpy(target + kLanes, &high[b], sizeof high[b]);
+      }
+    }
+    for (; c < last; ++c) {
+      for (int b = 0; b < block; ++b) {
+        float sum = bias[b];
+        for (int i = 0; i < conv.inputs; ++i) {
+          const float* source = &in[static_cast<size_t>(i) * cells + c];
+          const float* weight = weights + i * 7 * kHexBlock + b;
+          for (int k = 0; k < 7; ++k) sum += weight[k * kHexBlock] * source[offset[k]];
+        }
+        out[static_cast<size_t>(o0 + b) * cells + c] = sum;
       }
     }
   }
@@ -146,7 +144,35 @@ absl::StatusOr<Network> Network::Load(const std::string& path) {
   return Network(*std::move(weights));
 }
 
-Network::Network(NetworkWeights weights) : weights_(std::move(weights)) {}
+namespace {
+
+PackedHexConv PackHexConv(const HexConvWeights& conv) {
+  PackedHexConv packed;
+  packed.inputs = conv.inputs;
+  packed.outputs = conv.outputs;
+  const int blocks = (conv.outputs + kHexBlock - 1) / kHexBlock;
+  packed.weights.assign(static_cast<size_t>(blocks) * kHexBlock * conv.inputs * 7, 0.0f);
+  packed.bias.assign(static_cast<size_t>(blocks) * kHexBlock, 0.0f);
+  for (int o = 0; o < conv.outputs; ++o) {
+    packed.bias[o] = conv.bias[o];
+    for (int i = 0; i < conv.inputs; ++i) {
+      for (int k = 0; k < 7; ++k) {
+        const size_t at =
+            ((static_cast<size_t>(o / kHexBlock) * conv.inputs + i) * 7 + k) * kHexBlock +
+            o % kHexBlock;
+        packed.weights[at] = conv.weights[(static_cast<size_t>(o) * conv.inputs + i) * 7 + k];
+      }
+    }
+  }
+  return packed;
+}
+
+}  // namespace
+
+Network::Network(NetworkWeights weights)
+    : weights_(std::move(weights)), stem_(PackHexConv(weights_.stem)) {
+  for (const HexConvWeights& conv : weights_.tower) tower_.push_back(PackHexConv(conv));
+}
 
 std::vector<float> Network::Encode(const Position& position) {
   const Geometry& geometry = position.geometry();
@@ -190,12 +216,12 @@ NetworkOutput Network::Evaluate(const Position& position) const {
   const std::vector<float> mask(input.begin() + 2 * padded_cells, input.begin() + 3 * padded_cells);
 
   Activations x, y, z;
-  HexConvolve(weights_.stem, input, padded, x);
+  HexConvolve(stem_, input, padded, x);
   ReluMask(x, mask);
-  for (size_t b = 0; b + 1 < weights_.tower.size(); b += 2) {
-    HexConvolve(weights_.tower[b], x, padded, y);
+  for (size_t b = 0; b + 1 < tower_.size(); b += 2) {
+    HexConvolve(tower_[b], x, padded, y);
     ReluMask(y, mask);
-    HexConvolve(weights_.tower[b + 1], y, padded, z);
+    HexConvolve(tower_[b + 1], y, padded, z);
     for (size_t i = 0; i < z.size(); ++i) z[i] += x[i];
     ReluMask(z, mask);
     std::swap(x, z);

@@ -29,8 +29,22 @@ struct NetworkOutput {
   std::vector<float> territory;
 };
 
+// The outputs a hexagonal convolution computes together (network.cc).
+constexpr int kHexBlock = 4;
+
+// A hexagonal convolution's weights in the order its loops read them: for each block of
+// kHexBlock outputs, for each input, for each of the seven offsets, the block's weights, so
+// that the innermost loop reads them one after the other. A short last block has zero weights
+// and biases for the outputs it lacks.
+struct PackedHexConv {
+  int inputs = 0;
+  int outputs = 0;
+  std::vector<float> weights;
+  std::vector<float> bias;
+};
+
 // A trained network (docs/network.md), evaluated one position at a time on one thread with
-// plain loops over the board's grid. Immutable once made, so threads may share one; each
+// loops over the board's grid. Immutable once made, so threads may share one; each
 // call allocates its own scratch memory. It knows nothing of search.
 class Network {
  public:
@@ -46,6 +60,8 @@ class Network {
 
  private:
   NetworkWeights weights_;
+  PackedHexConv stem_;
+  std::vector<PackedHexConv> tower_;
 };
 
 }  // namespace lifeline
