@@ -42,8 +42,8 @@ Planes Convolve(const Geometry& geometry, const HexConvWeights& conv, const Plan
           if (x < 0 || y < 0 || x >= size || y >= size) continue;
           const Cell neighbour = geometry.CellAt(x, y);
           if (!geometry.cells().Test(neighbour)) continue;
-          sum += conv.weights[(static_cast<size_t>(o) * conv.inputs + i) * 7 + k] *
-                 in[i][neighbour];
+          sum +=
+              conv.weights[(static_cast<size_t>(o) * conv.inputs + i) * 7 + k] * in[i][neighbour];
         }
       }
       out[o][cell] = sum;
@@ -114,7 +114,8 @@ NetworkOutput ReferenceEvaluate(const NetworkWeights& weights, const Position& p
   double total = 0;
   double swap_share = swap_allowed ? std::exp(Dense(weights.swap, pooled)[0]) : 0.0;
   total += swap_share;
-  legal.ForEach([&](int cell) { total += shares[cell] = std::exp(Pointwise(weights.policy, x, cell)); });
+  legal.ForEach(
+      [&](int cell) { total += shares[cell] = std::exp(Pointwise(weights.policy, x, cell)); });
   out.policy.assign(cells, 0.0f);
   if (total > 0) {
     for (int c = 0; c < cells; ++c) out.policy[c] = static_cast<float>(shares[c] / total);
