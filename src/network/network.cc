@@ -36,12 +36,20 @@ using Activations = std::vector<float>;
 #define LL_VECTOR_CLONES
 #endif
 
-// Eight floats: one AVX register, or two SSE or WebAssembly registers. GCC's and Clang's vector
-// extension lets one source serve every target, where plain loops were left scalar by the
-// WebAssembly compiler (LLVM 14). Values of this type never cross a function's boundary, whose
-// convention for them would differ between the two x86 copies below.
+// A vector of floats written with GCC's and Clang's vector extension, so that one source
+// serves every target, where plain loops were left scalar by the WebAssembly compiler (LLVM
+// 14). Natively eight floats: one AVX register, or two SSE registers. In WebAssembly four, one
+// of its 128-bit vectors: eight-float sums split in two measured slower there (probably
+// because the sixteen sums of a tile then take all of an x86 processor's sixteen vector
+// registers, where the virtual machine puts them). Values of this type never cross a function's
+// boundary, whose convention for them would differ between the two x86 copies below.
+#ifdef __wasm_simd128__
+typedef float Lanes __attribute__((vector_size(16)));
+constexpr int kLanes = 4;
+#else
 typedef float Lanes __attribute__((vector_size(32)));
 constexpr int kLanes = 8;
+#endif
 // A tile: the cells whose sums a block of outputs keeps in registers.
 constexpr int kTile = 2 * kLanes;
 
