@@ -111,9 +111,8 @@ NetworkOutput ReferenceEvaluate(const NetworkWeights& weights, const Position& p
   const bool swap_allowed = !position.IsOver() && position.CanSwap();
   const Bitset legal = position.IsOver() ? Bitset() : position.PlacementCells();
   std::vector<double> shares(cells, 0.0);
-  double total = 0;
-  double swap_share = swap_allowed ? std::exp(Dense(weights.swap, pooled)[0]) : 0.0;
-  total += swap_share;
+  const double swap_share = swap_allowed ? std::exp(Dense(weights.swap, pooled)[0]) : 0.0;
+  double total = swap_share;
   legal.ForEach(
       [&](int cell) { total += shares[cell] = std::exp(Pointwise(weights.policy, x, cell)); });
   out.policy.assign(cells, 0.0f);
