@@ -109,9 +109,11 @@ gogui-rules_game_id
 451 lifeline-turn
 #? [white 2 opening]
 452 play W PASS
-#? [(?#error)illegal move: pass not allowed]*
+#? [(?#error)illegal move: wrong color]*
 453 gogui-rules_legal_moves
 #? [[A-G0-9 ]*[0-9]]
+454 play B PASS
+#? [(?#error)illegal move: pass not allowed]*
 
 # GoGui's interrupt and analysis commands. The searches stop at the next input line, which a
 # runner sends only after the answer, so only answers that do not depend on timing are pinned.
@@ -145,3 +147,138 @@ gogui-rules_game_id
 #? [TEXT the game is over]
 474 lifeline-gfx_variation 1
 #? [TEXT the game is over]
+
+# After a swap the dialect shows the game with the colours exchanged: GoGui knows no swap and
+# keeps the program and the person on the colours they started with, so the player who
+# swapped keeps its colour on GoGui's board, and the colours GoGui names in play and genmove
+# are its board's. lifeline-turn keeps the rules' colours. Base 2 (boardsize 3 in the
+# dialect), where every first pair wins for whoever holds it: the engine swaps.
+480 lifeline-set gogui true
+#? []
+481 boardsize 3
+#? []
+482 lifeline-set player mcts
+#? []
+483 lifeline-set visits 100
+#? []
+484 play B A1
+#? []
+485 play B C3
+#? []
+486 gogui-rules_board
+#? [\? \. X\n\. \. \.\nX \. \?]
+487 genmove w
+#? [pass]
+488 gogui-rules_board
+#? [\? \. O\n\. \. \.\nO \. \?]
+489 gogui-rules_side_to_move
+#? [black]
+490 lifeline-turn
+#? [white 2 opening]
+491 gogui-rules_board_gfx
+#? [TEXT White swapped: the first pair is White's now, and Black places the next double turn]
+492 gogui-rules_legal_moves
+#? [B1 A2 C2 B3]
+493 play W A2
+#? [(?#error)illegal move: wrong color]*
+494 genmove w
+#? [(?#error)illegal move: wrong color]*
+495 play B A2
+#? []
+496 gogui-rules_board_gfx
+#? [TEXT White swapped: the first pair is White's now, and Black places the next double turn]
+497 play B C2
+#? []
+498 gogui-rules_board
+#? [\? \. O\nX \. X\nO \. \?]
+499 gogui-rules_side_to_move
+#? [white]
+500 gogui-rules_board_gfx
+#? []
+501 lifeline-is_legal w B2
+#? [true]
+502 lifeline-is_legal b B2
+#? [false wrong color]
+# White's stone at B2 leaves no group of either colour alive: all five stones go, and the
+# player who started (Black on GoGui's board) has nowhere left to place.
+503 play W B2
+#? []
+504 gogui-rules_captured_count
+#? [3 2]
+505 gogui-rules_legal_moves
+#? []
+506 gogui-rules_final_result
+#? [White wins]
+507 final_score
+#? [W\+]
+508 lifeline-turn
+#? [white 0 over]
+
+# Undo walks back through the view: once the swap is undone the colours are the rules' again.
+510 undo
+#? []
+511 undo
+#? []
+512 undo
+#? []
+513 gogui-rules_side_to_move
+#? [black]
+514 undo
+#? []
+515 gogui-rules_board
+#? [\? \. X\n\. \. \.\nX \. \?]
+516 gogui-rules_side_to_move
+#? [white]
+517 gogui-rules_board_gfx
+#? []
+518 gogui-rules_legal_moves
+#? [B1 A2 C2 B3 pass]
+
+# The person swaps the engine's first pair: GoGui's White keeps White, so the engine, still
+# Black on GoGui's board, places the rules' White double turn with stones GoGui draws black.
+520 clear_board
+#? []
+521 genmove b
+#? [[A-C][1-3]]
+522 genmove b
+#? [[A-C][1-3]]
+523 gogui-rules_board
+#? [[^O]*X[^O]*X[^O]*]
+524 play W PASS
+#? []
+525 gogui-rules_board
+#? [[^X]*O[^X]*O[^X]*]
+526 gogui-rules_side_to_move
+#? [black]
+527 lifeline-turn
+#? [white 2 opening]
+528 genmove b
+#? [[A-C][1-3]]
+529 gogui-rules_side_to_move
+#? [black]
+530 lifeline-turn
+#? [white 1 opening]
+531 undo
+#? []
+532 undo
+#? []
+533 gogui-rules_board
+#? [[^O]*X[^O]*X[^O]*]
+534 gogui-rules_side_to_move
+#? [white]
+
+# Outside the dialect nothing is exchanged: the swap is the rules' exchange of players.
+540 lifeline-set gogui false
+#? []
+541 boardsize 2
+#? []
+542 play b A1,C3
+#? []
+543 swap
+#? []
+544 gogui-rules_board
+#? [\? \. X\n\. \. \.\nX \. \?]
+545 gogui-rules_side_to_move
+#? [white]
+546 gogui-rules_board_gfx
+#? []

@@ -84,7 +84,8 @@ Answer LifelineRules(CommandContext& context, const Arguments& args) {
 
 Answer ShowBoard(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(0));
-  return absl::StrCat("\n", ShowBoardText(context.engine.position()));
+  const Position& position = context.engine.position();
+  return absl::StrCat("\n", ShowBoardText(position, context.dialect.View(position)));
 }
 
 Answer LoadGame(CommandContext& context, const Arguments& args) {

@@ -10,17 +10,18 @@
 namespace lifeline {
 namespace {
 
-char CellChar(const Board& board, Cell c) {
-  if (board.HasStone(c, Color::kBlack)) return 'X';
-  if (board.HasStone(c, Color::kWhite)) return 'O';
+char CellChar(const Board& board, Cell c, const ColorView& view) {
+  for (const Color color : {Color::kBlack, Color::kWhite}) {
+    if (board.HasStone(c, color)) return view.Shown(color) == Color::kBlack ? 'X' : 'O';
+  }
   return '.';
 }
 
-std::string StatusLine(const Position& position) {
-  const char* mover = position.to_move() == Color::kBlack ? "Black" : "White";
+std::string StatusLine(const Position& position, const ColorView& view) {
+  const char* mover = view.ShownTitle(position.to_move());
   if (position.IsOver()) {
-    return absl::StrCat("game over: ", position.winner() == Color::kBlack ? "Black" : "White",
-                        " wins, ", mover, " has no legal action");
+    return absl::StrCat("game over: ", view.ShownTitle(position.winner()), " wins, ", mover,
+                        " has no legal action");
   }
   std::string line = absl::StrCat(mover, " to move, ", position.stones_to_place(),
                                   position.stones_to_place() == 1 ? " stone" : " stones", ", ",
@@ -32,20 +33,20 @@ std::string StatusLine(const Position& position) {
   if (position.rules().balancing == Balancing::kKomiPie) {
     absl::StrAppend(&line, ", komi left ", position.komi_left());
   }
-  absl::StrAppend(&line, "; removed: black ", position.captured(Color::kBlack), ", white ",
-                  position.captured(Color::kWhite));
+  absl::StrAppend(&line, "; removed: black ", position.captured(view.Rules(Color::kBlack)),
+                  ", white ", position.captured(view.Rules(Color::kWhite)));
   return line;
 }
 
 }  // namespace
 
-std::string GoGuiBoardText(const Board& board) {
+std::string GoGuiBoardText(const Board& board, const ColorView& view) {
   const Geometry& geometry = board.geometry();
   const int diameter = geometry.diameter();
   std::string text;
   for (int y = diameter - 1; y >= 0; --y) {
     for (int x = 0; x < diameter; ++x) {
-      text += geometry.IsCell(x, y) ? CellChar(board, geometry.CellAt(x, y)) : '?';
+      text += geometry.IsCell(x, y) ? CellChar(board, geometry.CellAt(x, y), view) : '?';
       text += x + 1 < diameter ? ' ' : '\n';
     }
   }
@@ -53,7 +54,7 @@ std::string GoGuiBoardText(const Board& board) {
   return text;
 }
 
-std::string ShowBoardText(const Position& position) {
+std::string ShowBoardText(const Position& position, const ColorView& view) {
   const Board& board = position.board();
   const Geometry& geometry = position.geometry();
   const int last = geometry.base() - 1;
@@ -65,11 +66,12 @@ std::string ShowBoardText(const Position& position) {
                     absl::StrFormat("%4s  ", CellName(geometry, geometry.CellAt(x_first, y))),
                     std::string(std::abs(y - last), ' '));
     for (int x = x_first; x < x_end; ++x) {
-      text += CellChar(board, geometry.CellAt(x, y));
+      text += CellChar(board, geometry.CellAt(x, y), view);
       text += x + 1 < x_end ? ' ' : '\n';
     }
   }
-  return text + StatusLine(position);
+  if (view.exchanged()) text += "colours as GoGui shows them: exchanged since the swap\n";
+  return text + StatusLine(position, view);
 }
 
 }  // namespace lifeline

@@ -1,10 +1,13 @@
 #ifndef LIFELINE_GTP_COMMANDS_H_
 #define LIFELINE_GTP_COMMANDS_H_
 
+#include <cstddef>
 #include <ostream>
 #include <string>
 
 #include "absl/status/statusor.h"
+#include "core/check.h"
+#include "core/color.h"
 #include "engine/engine.h"
 #include "gtp/answer_stream.h"
 #include "gtp/arguments.h"
@@ -24,6 +27,14 @@ struct CommandContext {
 
 // One short function per protocol command.
 using Command = absl::StatusOr<std::string> (*)(CommandContext& context, const Arguments& args);
+
+// The colour argument at `i` as the rules name it: a controller names colours as its view shows
+// them (GoGui's, exchanged after a swap).
+inline absl::StatusOr<Color> PlayerColorAt(const CommandContext& context, const Arguments& args,
+                                           size_t i) {
+  LL_ASSIGN_OR_RETURN(const Color shown, args.ColorAt(i));
+  return context.dialect.View(context.engine.position()).Rules(shown);
+}
 
 inline CommandHandler Bind(CommandContext& context, Command command) {
   return [&context, command](const Arguments& args) { return command(context, args); };

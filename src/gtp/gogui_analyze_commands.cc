@@ -73,11 +73,12 @@ absl::StatusOr<int64_t> GfxSeconds(const Arguments& args) {
 // Searches the position for `seconds` or until the next input line, drawing each progress
 // report live on the log with `draw`; answers the last drawing.
 Answer DrawnSearch(CommandContext& context, const Arguments& args,
-                   std::string (*draw)(const Position&, const SearchInfo&)) {
+                   std::string (*draw)(const Position&, const SearchInfo&, const ColorView&)) {
   LL_ASSIGN_OR_RETURN(const int64_t seconds, GfxSeconds(args));
   Engine& engine = context.engine;
   const Position& position = engine.position();
   if (position.IsOver()) return std::string("TEXT the game is over");
+  const ColorView view = context.dialect.View(position);
   std::ostream& log = *context.log;
   const InputWatcher watcher(context.stream);
   SearchLimits limits;
@@ -85,10 +86,10 @@ Answer DrawnSearch(CommandContext& context, const Arguments& args,
   limits.stop = &watcher.signal();
   limits.report_interval = kLiveGfxInterval;
   const SearchResult result = engine.Analyze(limits, [&](const SearchInfo& info) {
-    log << "gogui-gfx:\n" << draw(position, info) << "\n\n";
+    log << "gogui-gfx:\n" << draw(position, info, view) << "\n\n";
     log.flush();
   });
-  return draw(position, result.info);
+  return draw(position, result.info, view);
 }
 
 // lifeline-gfx_analyze SECONDS: the candidates with their win rates.
@@ -117,7 +118,8 @@ Answer GfxSolve(CommandContext& context, const Arguments& args) {
   SolveLimits limits;
   limits.max_seconds = static_cast<double>(seconds);
   limits.stop = &watcher.signal();
-  return SolveGfx(position, engine.solver().SolveAll(position, limits));
+  return SolveGfx(position, engine.solver().SolveAll(position, limits),
+                  context.dialect.View(position));
 }
 
 // GoGui's "param" type: no argument lists "[type] key value" lines; "key value" sets one.

@@ -1,4 +1,6 @@
+#include <cstddef>
 #include <string>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "core/check.h"
@@ -38,9 +40,12 @@ Answer BoardSize(CommandContext& context, const Arguments& args) {
   return absl::StrCat(context.engine.position().geometry().diameter(), " hex");
 }
 
+// The answers below give the colours as GoGui's view shows them: exchanged after a swap in
+// the dialect, so that each player keeps its colour on GoGui's board.
 Answer BoardCommand(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(0));
-  return absl::StrCat("\n", GoGuiBoardText(context.engine.position().board()));
+  const Position& position = context.engine.position();
+  return absl::StrCat("\n", GoGuiBoardText(position.board(), context.dialect.View(position)));
 }
 
 // Cells in increasing order, then the non-placement actions. On a double turn the cells are
@@ -68,21 +73,52 @@ Answer LegalMoves(CommandContext& context, const Arguments& args) {
 
 Answer SideToMove(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(0));
-  return std::string(ColorName(context.engine.position().to_move()));
+  const Position& position = context.engine.position();
+  return std::string(ColorName(context.dialect.View(position).Shown(position.to_move())));
 }
 
 Answer FinalResult(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(0));
   const Position& position = context.engine.position();
   if (!position.IsOver()) return std::string();
-  return std::string(position.winner() == Color::kBlack ? "Black wins" : "White wins");
+  return absl::StrCat(context.dialect.View(position).ShownTitle(position.winner()), " wins");
 }
 
 // White stones removed, then black stones removed, as GoGui reads them.
 Answer CapturedCount(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(0));
   const Position& position = context.engine.position();
-  return absl::StrCat(position.captured(Color::kWhite), " ", position.captured(Color::kBlack));
+  const ColorView view = context.dialect.View(position);
+  return absl::StrCat(position.captured(view.Rules(Color::kWhite)), " ",
+                      position.captured(view.Rules(Color::kBlack)));
+}
+
+// Whether `game` stands in the turn that follows a swap: the swap was the last move, or the
+// move before a standing first stone.
+bool InTurnAfterSwap(const Game& game) {
+  const std::vector<Move>& moves = game.moves();
+  const size_t count = moves.size();
+  if (count >= 1 && moves[count - 1].kind == Move::Kind::kSwap) return true;
+  return count >= 2 && moves[count - 2].kind == Move::Kind::kSwap &&
+         game.position().pending_stone() != kNoCell;
+}
+
+// GoGui shows this drawing after every change, its TEXT in the status bar: in the dialect,
+// during the turn after a swap, who swapped and who places next, in GoGui's colours. GoGui asks
+// its ruler copy, which hears only the moves and not which side the program plays, so the line
+// names colours rather than players.
+Answer BoardGfx(CommandContext& context, const Arguments& args) {
+  LL_RETURN_IF_ERROR(args.ExpectCount(0));
+  const Game& game = context.engine.game();
+  const Position& position = game.position();
+  const ColorView view = context.dialect.View(position);
+  if (!view.exchanged() || !InTurnAfterSwap(game)) return std::string();
+  // The swapper now holds the rules' Black, the first turn's stones.
+  const char* swapper = view.ShownTitle(Color::kBlack);
+  const bool pair = position.rules().balancing == Balancing::kStrongPie;
+  return absl::StrCat("TEXT ", swapper, " swapped: the first ", pair ? "pair" : "stone", " is ",
+                      swapper, "'s now, and ", view.ShownTitle(position.to_move()),
+                      " places the next ", pair ? "double turn" : "stone");
 }
 
 }  // namespace
@@ -97,6 +133,7 @@ void AddGoGuiCommands(CommandRegistry& registry, CommandContext& context) {
   registry.Add("gogui-rules_side_to_move", Bind(context, SideToMove));
   registry.Add("gogui-rules_final_result", Bind(context, FinalResult));
   registry.Add("gogui-rules_captured_count", Bind(context, CapturedCount));
+  registry.Add("gogui-rules_board_gfx", Bind(context, BoardGfx));
 }
 
 }  // namespace lifeline

@@ -9,6 +9,7 @@
 #include "core/geometry.h"
 #include "core/move.h"
 #include "engine/options.h"
+#include "gtp/color_view.h"
 
 namespace lifeline {
 
@@ -22,9 +23,11 @@ inline constexpr OptionKey<std::string> kGoGui{"gogui"};
 // GoGui's dialect of the protocol, which the option `gogui` turns on (and, set to "auto", GoGui's
 // first query). GoGui knows neither double turns nor the swap and names boards by their width,
 // so in this dialect boardsize takes the width 2N-1, pass stands for the swap where the swap is
-// legal, and genmove answers a double turn one stone per call: the dialect keeps the partner of
-// the stone it answered for the next genmove. It holds no game state of its own: a kept
-// partner applies only while the game still stands exactly where it was planned.
+// legal, genmove answers a double turn one stone per call (the dialect keeps the partner of
+// the stone it answered for the next genmove), and after a swap the colours are shown
+// exchanged, so that each player keeps its colour on GoGui's board. It holds no game state of
+// its own: the view follows the position, and a kept partner applies only while the game
+// still stands exactly where it was planned.
 //
 // Its settings are protocol state: the dialect declares the options `gogui` and
 // `boardsize-diameter` in the engine's table, so that flags and lifeline-set reach them, and
@@ -41,6 +44,11 @@ class GoGuiDialect {
   // Whether boardsize takes the width rather than the base (the dialect, or the option
   // boardsize-diameter for controllers such as gogui-twogtp).
   bool BoardsizeIsWidth() const { return on() || boardsize_is_width_; }
+
+  // The colours GoGui sees in `position`: exchanged once a swap was played, so that the player
+  // who swapped keeps its colour (undoing the swap restores them); the rules' colours outside
+  // the dialect.
+  ColorView View(const Position& position) const { return ColorView(position, on()); }
 
   // Remembers `partner` as the second stone of the pair whose first stone `game` just played.
   void KeepPartner(const Game& game, Cell partner);

@@ -48,10 +48,9 @@ std::vector<Cell> StoneCells(const Move& move) {
   return {};
 }
 
-std::string Summary(const Position& position, const SearchInfo& info) {
+std::string Summary(const Position& position, const SearchInfo& info, const ColorView& view) {
   const Geometry& geometry = position.geometry();
-  std::string text =
-      absl::StrCat(position.to_move() == Color::kBlack ? "Black" : "White", " to move");
+  std::string text = absl::StrCat(view.ShownTitle(position.to_move()), " to move");
   if (info.candidates.empty()) return absl::StrCat(text, ": no candidates yet");
   const CandidateInfo& first = info.candidates[0];
   if (first.proof == MoveProof::kWin) {
@@ -71,7 +70,7 @@ std::string Summary(const Position& position, const SearchInfo& info) {
 
 }  // namespace
 
-std::string CandidatesGfx(const Position& position, const SearchInfo& info) {
+std::string CandidatesGfx(const Position& position, const SearchInfo& info, const ColorView& view) {
   const Geometry& geometry = position.geometry();
   // The most favourable of the labelled moves that use each cell.
   std::map<Cell, const CandidateInfo*> best;
@@ -100,12 +99,12 @@ std::string CandidatesGfx(const Position& position, const SearchInfo& info) {
       gfx += '\n';
     }
   }
-  return absl::StrCat(gfx, "TEXT ", Summary(position, info));
+  return absl::StrCat(gfx, "TEXT ", Summary(position, info, view));
 }
 
-std::string SolveGfx(const Position& position, const SolveResult& result) {
+std::string SolveGfx(const Position& position, const SolveResult& result, const ColorView& view) {
   const Geometry& geometry = position.geometry();
-  const char* side = position.to_move() == Color::kBlack ? "Black" : "White";
+  const char* side = view.ShownTitle(position.to_move());
   std::vector<std::string> winning;
   std::set<Cell> cells;
   bool complete = true;
@@ -136,18 +135,19 @@ std::string SolveGfx(const Position& position, const SolveResult& result) {
   return gfx;
 }
 
-std::string VariationGfx(const Position& position, const SearchInfo& info) {
+std::string VariationGfx(const Position& position, const SearchInfo& info, const ColorView& view) {
   const Geometry& geometry = position.geometry();
-  if (info.candidates.empty()) return absl::StrCat("TEXT ", Summary(position, info));
+  if (info.candidates.empty()) return absl::StrCat("TEXT ", Summary(position, info, view));
   const CandidateInfo& best = info.candidates[0];
   // Replays the line to learn who places each stone: a double turn is two stones of one
-  // colour, and after a swap the same colour moves again.
+  // colour, and after a swap the same colour moves again (in the rules' colours; a view that
+  // exchanges them after a swap shows the other one).
   Position line = position;
   std::string stones;
   std::vector<std::string> tokens;
   for (const Move& move : best.principal_variation) {
     if (!line.IsLegal(move)) break;
-    const char* color = line.to_move() == Color::kBlack ? "b" : "w";
+    const char* color = view.Of(line).Shown(line.to_move()) == Color::kBlack ? "b" : "w";
     const std::vector<Cell> cells = StoneCells(move);
     if (cells.empty()) absl::StrAppend(&stones, " ", color, " PASS");
     for (Cell cell : cells) absl::StrAppend(&stones, " ", color, " ", CellName(geometry, cell));
@@ -164,23 +164,25 @@ std::string TerritoryText(float black_territory) {
 }
 
 std::string TerritoryGfx(const Position& position, const std::vector<float>& black_territory,
-                         absl::string_view text) {
+                         const ColorView& view, absl::string_view text) {
+  const float sign = view.Shown(Color::kBlack) == Color::kBlack ? 1.0f : -1.0f;
   std::string gfx = "INFLUENCE";
   position.geometry().cells().ForEach([&](Cell c) {
     absl::StrAppend(&gfx, " ", CellName(position.geometry(), c), " ",
-                    TerritoryText(black_territory[c]));
+                    TerritoryText(sign * black_territory[c]));
   });
   absl::StrAppend(&gfx, "\nTEXT ", text);
   return gfx;
 }
 
-std::string SearchTerritoryGfx(const Position& position, const SearchInfo& info) {
-  const std::string mover = position.to_move() == Color::kBlack ? "Black" : "White";
+std::string SearchTerritoryGfx(const Position& position, const SearchInfo& info,
+                               const ColorView& view) {
+  const std::string mover = view.ShownTitle(position.to_move());
   if (info.territory.empty() || info.candidates.empty()) {
     return absl::StrCat("TEXT ", mover, " to move: no playouts yet");
   }
   return TerritoryGfx(
-      position, info.territory,
+      position, info.territory, view,
       absl::StrCat(mover, " to move: win rate ", Percent(info.candidates[0].win_rate),
                    "%, territory of ", info.playouts, " playouts"));
 }

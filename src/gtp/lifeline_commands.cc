@@ -20,7 +20,7 @@ constexpr int64_t kMaxPerftDepth = 20;
 Answer IsLegal(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(2));
   const Position& position = context.engine.position();
-  const absl::StatusOr<Color> color = args.ColorAt(0);
+  const absl::StatusOr<Color> color = PlayerColorAt(context, args, 0);
   if (!color.ok()) return "false " + ErrorDetail(color.status());
   const absl::StatusOr<Move> move = ReadMoveToken(position, args[1], context.dialect.on());
   if (!move.ok()) return "false " + ErrorDetail(move.status());

@@ -24,7 +24,7 @@ Answer PlayToken(CommandContext& context, Color color, absl::string_view token) 
 
 Answer Play(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(2));
-  LL_ASSIGN_OR_RETURN(const Color color, args.ColorAt(0));
+  LL_ASSIGN_OR_RETURN(const Color color, PlayerColorAt(context, args, 0));
   return PlayToken(context, color, args[1]);
 }
 
@@ -41,13 +41,13 @@ Answer Undo(CommandContext& context, const Arguments& args) {
 
 Answer GenMove(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(1));
-  LL_ASSIGN_OR_RETURN(const Color color, args.ColorAt(0));
+  LL_ASSIGN_OR_RETURN(const Color color, PlayerColorAt(context, args, 0));
   return GenerateMove(context, color, /*commit=*/true);
 }
 
 Answer RegGenMove(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(1));
-  LL_ASSIGN_OR_RETURN(const Color color, args.ColorAt(0));
+  LL_ASSIGN_OR_RETURN(const Color color, PlayerColorAt(context, args, 0));
   return GenerateMove(context, color, /*commit=*/false);
 }
 
@@ -55,7 +55,8 @@ Answer FinalScore(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(0));
   const Position& position = context.engine.position();
   if (!position.IsOver()) return absl::FailedPreconditionError("cannot score");
-  return std::string(position.winner() == Color::kBlack ? "B+" : "W+");
+  const Color winner = context.dialect.View(position).Shown(position.winner());
+  return std::string(winner == Color::kBlack ? "B+" : "W+");
 }
 
 }  // namespace

@@ -57,10 +57,10 @@ Answer GfxTerritory(CommandContext& context, const Arguments& args) {
   LL_ASSIGN_OR_RETURN(const std::shared_ptr<const Network> network, context.engine.network());
   const Position& position = context.engine.position();
   const NetworkOutput out = network->Evaluate(position);
-  return TerritoryGfx(
-      position, BlackTerritory(position, out),
-      absl::StrFormat("%s to move: network win rate %.0f%%",
-                      position.to_move() == Color::kBlack ? "Black" : "White", 100.0 * out.value));
+  const ColorView view = context.dialect.View(position);
+  return TerritoryGfx(position, BlackTerritory(position, out), view,
+                      absl::StrFormat("%s to move: network win rate %.0f%%",
+                                      view.ShownTitle(position.to_move()), 100.0 * out.value));
 }
 
 }  // namespace

@@ -117,7 +117,7 @@ Answer GenMoveAnalyze(CommandContext& context, const Arguments& args) {
   Engine& engine = context.engine;
   AnswerStream& stream = context.stream;
   LL_RETURN_IF_ERROR(args.ExpectCountBetween(1, 3));
-  LL_ASSIGN_OR_RETURN(const Color color, args.ColorAt(0));
+  LL_ASSIGN_OR_RETURN(const Color color, PlayerColorAt(context, args, 0));
   LL_ASSIGN_OR_RETURN(const AnalysisReport report, ReportAt(args, 1));
   if (color != engine.position().to_move()) return IllegalMoveError(MoveError::kWrongColor);
   stream.Open();

@@ -36,7 +36,7 @@ Answer TimeSettings(CommandContext& context, const Arguments& args) {
 Answer TimeLeft(CommandContext& context, const Arguments& args) {
   Engine& engine = context.engine;
   LL_RETURN_IF_ERROR(args.ExpectCount(3));
-  LL_ASSIGN_OR_RETURN(Color color, args.ColorAt(0));
+  LL_ASSIGN_OR_RETURN(const Color color, PlayerColorAt(context, args, 0));
   LL_ASSIGN_OR_RETURN(double seconds, args.NumberAt(1));
   LL_ASSIGN_OR_RETURN(int64_t stones, args.IntAt(2, 0, kMaxCount));
   const absl::Status status = ApplyGtpTimeLeft(engine.time_control(), color, seconds, stones);

@@ -1,5 +1,7 @@
 #include "gtp/session_driver.h"
 
+#include <utility>
+
 #include "gtest/gtest.h"
 #include "search/clock.h"
 #include "search/move_model.h"
@@ -16,7 +18,8 @@ Settings WithRandomPlayer(const Settings& settings) {
   return all;
 }
 
-SessionDriver::SessionDriver(const Settings& settings) : session_(in_, out_, RealEnvironment()) {
+SessionDriver::SessionDriver(const Settings& settings, std::function<bool()> input_ready)
+    : session_(in_, out_, RealEnvironment(), std::move(input_ready)) {
   const absl::Status status = session_.Configure(WithRandomPlayer(settings));
   EXPECT_TRUE(status.ok()) << status;
 }

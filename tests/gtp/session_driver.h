@@ -1,6 +1,7 @@
 #ifndef LIFELINE_TESTS_GTP_SESSION_DRIVER_H_
 #define LIFELINE_TESTS_GTP_SESSION_DRIVER_H_
 
+#include <functional>
 #include <sstream>
 #include <string>
 
@@ -17,10 +18,13 @@ Settings WithRandomPlayer(const Settings& settings);
 
 // A session in memory for tests (with the random player unless its settings say otherwise): Send()
 // hands it one line and returns what it wrote (the answer without its final empty line, or "" when
-// the line got no answer).
+// the line got no answer). Its input is empty between lines, which a command that waits for the
+// next line (GoGui's genmove, analysis) reads as the end of the input and stops at once, unless
+// `input_ready` says otherwise (Session's probe).
 class SessionDriver {
  public:
-  explicit SessionDriver(const Settings& settings = DefaultConfig());
+  explicit SessionDriver(const Settings& settings = DefaultConfig(),
+                         std::function<bool()> input_ready = nullptr);
 
   std::string Send(absl::string_view line);
   // The answer text of a command that must succeed ("= text" -> "text").
