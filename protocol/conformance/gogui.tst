@@ -151,8 +151,10 @@ gogui-rules_game_id
 # After a swap the dialect shows the game with the colours exchanged: GoGui knows no swap and
 # keeps the program and the person on the colours they started with, so the player who
 # swapped keeps its colour on GoGui's board, and the colours GoGui names in play and genmove
-# are its board's. lifeline-turn keeps the rules' colours. Base 2 (boardsize 3 in the
-# dialect), where every first pair wins for whoever holds it: the engine swaps.
+# are its board's. lifeline-turn keeps the rules' colours. Until the turn after the swap is
+# over, gogui-rules_board_gfx marks the swapped stones and says who swapped. Base 2
+# (boardsize 3 in the dialect), where every first pair wins for whoever holds it: the engine
+# swaps.
 480 lifeline-set gogui true
 #? []
 481 boardsize 3
@@ -176,7 +178,7 @@ gogui-rules_game_id
 490 lifeline-turn
 #? [white 2 opening]
 491 gogui-rules_board_gfx
-#? [TEXT White swapped: the first pair is White's now, and Black places the next double turn]
+#? [LABEL A1 S C3 S\nTEXT White swapped: the first pair is White's now, and Black places the next double turn]
 492 gogui-rules_legal_moves
 #? [B1 A2 C2 B3]
 493 play W A2
@@ -186,7 +188,7 @@ gogui-rules_game_id
 495 play B A2
 #? []
 496 gogui-rules_board_gfx
-#? [TEXT White swapped: the first pair is White's now, and Black places the next double turn]
+#? [LABEL A1 S C3 S\nTEXT White swapped: the first pair is White's now, and Black places the next double turn]
 497 play B C2
 #? []
 498 gogui-rules_board

@@ -1,4 +1,5 @@
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -93,31 +94,45 @@ Answer CapturedCount(CommandContext& context, const Arguments& args) {
                       position.captured(view.Rules(Color::kBlack)));
 }
 
-// Whether `game` stands in the turn that follows a swap: the swap was the last move, or the
-// move before a standing first stone.
-bool InTurnAfterSwap(const Game& game) {
+// The index of the swap in `game`'s moves while the turn that follows it is under way: the
+// swap was the last move, or the move before a standing first stone.
+std::optional<size_t> SwapOfThisTurn(const Game& game) {
   const std::vector<Move>& moves = game.moves();
   const size_t count = moves.size();
-  if (count >= 1 && moves[count - 1].kind == Move::Kind::kSwap) return true;
-  return count >= 2 && moves[count - 2].kind == Move::Kind::kSwap &&
-         game.position().pending_stone() != kNoCell;
+  if (count >= 1 && moves[count - 1].kind == Move::Kind::kSwap) return count - 1;
+  if (count >= 2 && moves[count - 2].kind == Move::Kind::kSwap &&
+      game.position().pending_stone() != kNoCell) {
+    return count - 2;
+  }
+  return std::nullopt;
 }
 
-// GoGui shows this drawing after every change, its TEXT in the status bar: in the dialect,
-// during the turn after a swap, who swapped and who places next, in GoGui's colours. GoGui asks
-// its ruler copy, which hears only the moves and not which side the program plays, so the line
-// names colours rather than players.
+// GoGui draws this after every change: in the dialect, during the turn after a swap, an S on
+// each stone of the first turn that was swapped, and a TEXT line for the status bar saying who
+// swapped and who places next. GoGui 1.6 clears its status bar right after each move is drawn,
+// so the labels are what a person sees. GoGui asks its ruler copy, which hears only the moves
+// and not which side the program plays, so the line names colours rather than players.
 Answer BoardGfx(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(0));
   const Game& game = context.engine.game();
   const Position& position = game.position();
   const ColorView view = context.dialect.View(position);
-  if (!view.exchanged() || !InTurnAfterSwap(game)) return std::string();
+  const std::optional<size_t> swap = SwapOfThisTurn(game);
+  if (!view.exchanged() || !swap) return std::string();
+  std::string gfx;
+  for (size_t i = 0; i < *swap; ++i) {
+    for (const Cell cell : {game.moves()[i].first, game.moves()[i].second}) {
+      if (cell == kNoCell || !position.board().occupied().Test(cell)) continue;
+      absl::StrAppend(&gfx, gfx.empty() ? "LABEL" : "", " ", CellName(position.geometry(), cell),
+                      " S");
+    }
+  }
+  if (!gfx.empty()) gfx += '\n';
   // The swapper now holds the rules' Black, the first turn's stones.
   const char* swapper = view.ShownTitle(Color::kBlack);
   const bool pair = position.rules().balancing == Balancing::kStrongPie;
-  return absl::StrCat("TEXT ", swapper, " swapped: the first ", pair ? "pair" : "stone", " is ",
-                      swapper, "'s now, and ", view.ShownTitle(position.to_move()),
+  return absl::StrCat(gfx, "TEXT ", swapper, " swapped: the first ", pair ? "pair" : "stone",
+                      " is ", swapper, "'s now, and ", view.ShownTitle(position.to_move()),
                       " places the next ", pair ? "double turn" : "stone");
 }
 

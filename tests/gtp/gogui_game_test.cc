@@ -188,8 +188,9 @@ TEST(GoGuiSwapTest, AfterItsSwapTheEnginePlaysTheFirstPairsSideToItsWin) {
       EXPECT_EQ(table.ToMove(), "B");
       EXPECT_EQ(table.player().Ok("lifeline-turn"), "white 2 opening");
       EXPECT_EQ(table.ruler().Ok("gogui-rules_board_gfx"),
-                "TEXT White swapped: the first pair is White's now, and Black places the next "
-                "double turn");
+                absl::StrCat("LABEL ", first, " S ", second,
+                             " S\nTEXT White swapped: the first pair is White's now, and Black "
+                             "places the next double turn"));
       EXPECT_EQ(PlayOut(table, "W", Color::kBlack, random), "White wins");
       EXPECT_EQ(table.player().Ok("final_score"), "W+");
       EXPECT_EQ(table.ruler().Ok("gogui-rules_board_gfx"), "");
@@ -209,8 +210,9 @@ TEST(GoGuiSwapTest, UnderWeakPieTheEngineSwapsACornerAndWinsWithIt) {
     EXPECT_EQ(ShownAt(table, corner), 'O');
     EXPECT_EQ(table.ToMove(), "B");
     EXPECT_EQ(table.ruler().Ok("gogui-rules_board_gfx"),
-              "TEXT White swapped: the first stone is White's now, and Black places the next "
-              "stone");
+              absl::StrCat("LABEL ", corner,
+                           " S\nTEXT White swapped: the first stone is White's now, and Black "
+                           "places the next stone"));
     EXPECT_EQ(PlayOut(table, "W", Color::kBlack, random), "White wins") << corner;
   }
 }
