@@ -15,9 +15,9 @@ GoGuiDialect::GoGuiDialect(OptionTable& options) : options_(options) {
   options.Declare(
       OptionSpec::Choice(option::kGoGui, "auto", {"auto", "true", "false"},
                          "GoGui's dialect: boardsize takes the width, genmove "
-                         "answers one stone at a time, pass stands for the swap; "
-                         "auto turns it on at GoGui's first query "
-                         "(gogui-rules_game_id)")
+                         "answers one stone at a time, pass stands for the swap, "
+                         "colours are shown exchanged after a swap; auto turns it "
+                         "on at GoGui's first query (gogui-rules_game_id)")
           .WithHook([this] {
             const std::string& value = options_.Get(option::kGoGui);
             mode_ = value == "true" ? Mode::kOn : value == "false" ? Mode::kOff : Mode::kAuto;
