@@ -6,6 +6,8 @@
     scripts/network.py train --weights FILE DIR... [--blocks 4 --channels 32 --epochs 12]
     scripts/network.py evaluate --weights FILE DIR...
     scripts/network.py export --weights FILE --out NETWORK_FILE
+    scripts/network.py loop --out RUN [--rounds N --concurrency 2 --base 7 --games 200 ...]
+    scripts/network.py summary RUN
 
 generate plays games of the engine against itself at a fixed number of visits a move and
 appends one line a game to DIR/games.jsonl: every turn's move, the root's visit counts and the
@@ -21,6 +23,13 @@ were made; evaluate prints the held-out figures: the played move's rank under th
 under the engine's move model, the value's log-loss and the territory's accuracy. train and
 evaluate need Debian's python3-torch and python3-numpy. export writes the weights in the
 engine's format (src/network/network_weights.h).
+
+loop runs the learning loop (lifeline_tools/learning_loop.py, docs/network.md "The learning
+loop"): rounds of self-play with the current network, training a candidate on the latest
+rounds' games, a gating match against the current network at a fixed number of visits, and
+promotion when the candidate wins it, until --rounds rounds are complete or it is stopped.
+Its settings are stored in RUN at the first start; run it again with the same --out to go
+on. summary RUN prints the settings and the rounds as a table.
 """
 
 import argparse
@@ -28,13 +37,14 @@ import collections
 import json
 import os
 import sys
-import threading
 import time
 
-from lifeline_tools import gtp, selfplay, vocabulary
+from lifeline_tools import gtp, learning_loop, selfplay, vocabulary
 
 SCRIPTS = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_ENGINE = os.path.join(SCRIPTS, "..", "build", "lifeline")
+# The engine's own network (version 6), where the loop starts unless told otherwise.
+DEFAULT_START = os.path.join(SCRIPTS, "..", "src", "network", "weights", "lifeline.pt")
 
 
 def generate(options):
@@ -48,36 +58,15 @@ def generate(options):
     except selfplay.SettingsMismatch as error:
         print(f"network.py: {error}", file=sys.stderr)
         return 2
-    done = set(selfplay.finished_games(options.out))
-    waiting = collections.deque(n for n in range(options.games) if n not in done)
-    print(f"{len(done)} games in {options.out}, {len(waiting)} to play", flush=True)
-    guard = threading.Lock()
-    failures = []
+    done = len(set(selfplay.finished_games(options.out)) & set(range(options.games)))
+    print(f"{done} games in {options.out}, {options.games - done} to play", flush=True)
 
-    def worker():
-        while True:
-            with guard:
-                if not waiting or failures:
-                    return
-                number = waiting.popleft()
-            try:
-                record = selfplay.play_game(settings, number)
-                with guard:
-                    selfplay.append_game(options.out, record)
-                    done.add(number)
-            except Exception as error:  # noqa: BLE001 (reported; the run stops, resumable)
-                with guard:
-                    failures.append(f"game {number}: {error}")
-                return
-            with guard:
-                print(f"game {number}: {len(record['turns'])} turns, {record['winner']} won "
-                      f"({len(done)}/{options.games})", flush=True)
+    def report(record, count):
+        print(f"game {record['number']}: {len(record['turns'])} turns, {record['winner']} won "
+              f"({count}/{options.games})", flush=True)
 
-    threads = [threading.Thread(target=worker) for _ in range(options.concurrency)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    failures = selfplay.play_games(options.out, settings, options.games, options.concurrency,
+                                   report)
     lock.close()
     for failure in failures:
         print(failure, file=sys.stderr)
@@ -86,6 +75,10 @@ def generate(options):
 
 def summary(options):
     for path in options.folders:
+        run = learning_loop.RunFolder(path)
+        if os.path.exists(run.settings):
+            print(learning_loop.summary_text(run))
+            continue
         games = selfplay.read_games(path)
         turns = [turn for game in games for turn in game["turns"]]
         wins = collections.Counter(game["winner"] for game in games)
@@ -163,6 +156,31 @@ def export(options):
     return 0
 
 
+def loop(options):
+    run = learning_loop.RunFolder(options.out)
+    given = {name: getattr(options, name) for name in LOOP_SETTINGS
+             if getattr(options, name) is not None}
+    try:
+        holder = learning_loop.lock(run)
+        settings = learning_loop.claim(run, given, options.start)
+        driver = learning_loop.Loop(run, settings, options.engine, options.concurrency,
+                                    options.threads)
+        driver.run_rounds(options.rounds)
+    except learning_loop.LoopError as error:
+        print(f"network.py: {error}", file=sys.stderr)
+        return 2
+    holder.close()
+    print(learning_loop.summary_text(run))
+    return 0
+
+
+# The loop's settings that the command line may give at the first start (and repeat later).
+LOOP_SETTINGS = {"base": int, "rules": str, "komi": int, "games": int, "visits": int,
+                 "sample_turns": int, "window": int, "blocks": int, "channels": int,
+                 "epochs": int, "batch": int, "rate": float, "gate_games": int,
+                 "gate_visits": int, "gate_score": float, "seed": int}
+
+
 def parse_arguments(argv):
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -196,10 +214,25 @@ def parse_arguments(argv):
             command.add_argument("--batch", type=int, default=256)
             command.add_argument("--rate", type=float, default=2e-3)
             command.add_argument("--seed", type=int, default=1)
+    command = commands.add_parser("loop", help="run the learning loop in --out")
+    command.add_argument("--out", required=True, help="the run folder")
+    command.add_argument("--engine", default=DEFAULT_ENGINE, metavar="CMD")
+    command.add_argument("--rounds", type=int, help="stop once this many rounds are complete")
+    command.add_argument("--concurrency", type=int, default=2, help="games at the same time")
+    command.add_argument("--threads", type=int, default=2, help="training's threads")
+    command.add_argument("--start", default=DEFAULT_START,
+                         help="weights (.pt) the loop starts from, at the first start; "
+                              "'none' for the engine without a network")
+    for name, kind in LOOP_SETTINGS.items():
+        command.add_argument("--" + name.replace("_", "-"), type=kind, dest=name,
+                             help="stored in RUN at the first start (default "
+                                  f"{getattr(learning_loop.LoopSettings(), name)})")
     command = commands.add_parser("export", help="the weights in the engine's format")
     command.add_argument("--weights", required=True, help="weights written by train")
     command.add_argument("--out", required=True, help="the engine's network file to write")
     options = parser.parse_args(argv)
+    if options.command == "loop" and options.start == "none":
+        options.start = None
     if options.command == "generate" and (options.games < 0 or options.visits < 1
                                           or options.concurrency < 1 or options.sample_turns < 0):
         parser.error("--games >= 0, --visits >= 1, --concurrency >= 1, --sample-turns >= 0")
@@ -210,7 +243,7 @@ def main(argv=None):
     options = parse_arguments(argv)
     gtp.install_cleanup()
     commands = {"generate": generate, "summary": summary, "train": train, "evaluate": evaluate,
-                "export": export}
+                "export": export, "loop": loop}
     return commands[options.command](options)
 
 

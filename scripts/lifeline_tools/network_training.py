@@ -9,6 +9,7 @@ against the games' outcomes; and how often the territory's sign is right.
 """
 
 import math
+import os
 import time
 
 import numpy as np
@@ -53,8 +54,10 @@ def _batch(arrays, rows, table):
             "territory": torch.from_numpy(arrays["territory"][rows][:, table])}
 
 
-def train(net, training, held_out, epochs, batch_size, rate, seed, log):
-    """Trains `net` in place on {base: arrays}; logs each epoch's losses."""
+def train(net, training, held_out, epochs, batch_size, rate, seed, log, checkpoint=None):
+    """Trains `net` in place on {base: arrays}; logs each epoch's losses. With `checkpoint` (a
+    file path) the state of the training is saved there after every epoch, and a training
+    that finds one goes on after its last finished epoch, as if it had never stopped."""
     rng = np.random.default_rng(seed)
     torch.manual_seed(seed)
     optimiser = torch.optim.Adam(net.parameters(), lr=rate, weight_decay=1e-4)
@@ -62,7 +65,11 @@ def train(net, training, held_out, epochs, batch_size, rate, seed, log):
     schedule = torch.optim.lr_scheduler.CosineAnnealingLR(
         optimiser, T_max=epochs * sum(math.ceil(len(a["value"]) / batch_size)
                                       for a in training.values()))
-    for epoch in range(1, epochs + 1):
+    first = 1
+    if checkpoint and os.path.exists(checkpoint):
+        first = _restore(checkpoint, net, optimiser, schedule, rng) + 1
+        log(f"training goes on after epoch {first - 1} (from {checkpoint})")
+    for epoch in range(first, epochs + 1):
         started = time.monotonic()
         batches = [(base, rows) for base, arrays in training.items()
                    for rows in np.array_split(rng.permutation(len(arrays["value"])),
@@ -85,6 +92,29 @@ def train(net, training, held_out, epochs, batch_size, rate, seed, log):
         log(f"epoch {epoch}: train policy {totals[0]:.3f} value {totals[1]:.3f} territory "
             f"{totals[2]:.3f}; held out policy {check[0]:.3f} value {check[1]:.3f} territory "
             f"{check[2]:.3f} ({time.monotonic() - started:.0f} s)")
+        if checkpoint:
+            _save_checkpoint(checkpoint, epoch, net, optimiser, schedule, rng)
+
+
+def _save_checkpoint(path, epoch, net, optimiser, schedule, rng):
+    """Everything the next epoch depends on, written whole (a new file, then renamed), so
+    that a training killed at any moment finds the last finished epoch."""
+    state = {"epoch": epoch, "net": net.state_dict(), "optimiser": optimiser.state_dict(),
+             "schedule": schedule.state_dict(), "rng": rng.bit_generator.state,
+             "torch_rng": torch.get_rng_state()}
+    torch.save(state, path + ".new")
+    os.replace(path + ".new", path)
+
+
+def _restore(path, net, optimiser, schedule, rng):
+    """Loads a checkpoint into the training's objects; returns its epoch."""
+    state = torch.load(path, map_location="cpu")
+    net.load_state_dict(state["net"])
+    optimiser.load_state_dict(state["optimiser"])
+    schedule.load_state_dict(state["schedule"])
+    rng.bit_generator.state = state["rng"]
+    torch.set_rng_state(state["torch_rng"])
+    return state["epoch"]
 
 
 def held_out_losses(net, held_out, batch_size):

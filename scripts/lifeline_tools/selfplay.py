@@ -17,11 +17,13 @@ refused, so one folder never mixes two kinds of games; the engine counts by its 
 from another such build).
 """
 
+import collections
 import fcntl
 import json
 import os
 import random
 import re
+import threading
 from dataclasses import dataclass
 
 from . import gtp, vocabulary
@@ -192,6 +194,41 @@ def _play_turn(engine, state, draws, sample):
     rate = next((c[2] for c in candidates if c[0] == played), None)
     return {"color": color, "move": played, "sampled": sample, "winrate": rate,
             "candidates": [[move, visits] for move, visits, _ in candidates[:KEEP_CANDIDATES]]}
+
+
+def play_games(out, settings, games, concurrency, report):
+    """Plays the games numbered below `games` that `out` lacks, `concurrency` at a time, and
+    appends each to out's games file as it ends, calling report(record, games in the file).
+    The caller holds the folder (lock_folder, claim_folder). Returns the failures, one text a
+    game; after the first, no new game starts (what was played stays: the run resumes)."""
+    done = set(finished_games(out))
+    waiting = collections.deque(n for n in range(games) if n not in done)
+    guard = threading.Lock()
+    failures = []
+
+    def worker():
+        while True:
+            with guard:
+                if not waiting or failures:
+                    return
+                number = waiting.popleft()
+            try:
+                record = play_game(settings, number)
+            except Exception as error:  # noqa: BLE001 (reported; the run stops, resumable)
+                with guard:
+                    failures.append(f"game {number}: {error}")
+                return
+            with guard:
+                append_game(out, record)
+                done.add(number)
+                report(record, len(done))
+
+    threads = [threading.Thread(target=worker) for _ in range(concurrency)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return failures
 
 
 def finished_games(out):

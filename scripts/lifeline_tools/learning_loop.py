@@ -1,0 +1,355 @@
+"""The learning loop: rounds of self-play with the current network, training a candidate on the
+games of the latest rounds, a gating match of the candidate against the current network, and
+promotion when the candidate wins it.
+
+Everything lives in one run folder, which the driver alone writes:
+
+    RUN/loop.json                 the settings, written at the first start (LoopSettings)
+    RUN/start.pt, RUN/start.net   the network the loop starts from, in both formats
+    RUN/rounds/0001/games/        the round's self-play games (selfplay.py's folder)
+    RUN/rounds/0001/training.ckpt the training's state after its last finished epoch
+    RUN/rounds/0001/candidate.pt  the candidate's weights with their note (held-out figures)
+    RUN/rounds/0001/candidate.net the same in the engine's format
+    RUN/rounds/0001/gate/         the gating match (match.py's folder: results.json, records)
+    RUN/rounds/0001/gate.json     the gate's verdict: score, Elo, promoted or not, hours
+
+Each step is done once: the games file keeps every finished game, the checkpoint every
+finished epoch, the match every finished game, and a round's files appear (written whole,
+then renamed) only when their step is complete, so a driver killed at any moment, or RUN
+copied to another machine, goes on where it stopped. The current network of a round is the
+candidate of the last earlier round that was promoted, else the start network: it follows from
+the files, with no state of its own to get out of step.
+"""
+
+import dataclasses
+import fcntl
+import json
+import math
+import os
+import shutil
+import sys
+import time
+
+from . import selfplay, vocabulary
+from .match import MatchSettings, run_match
+from .stats import elo_with_error
+
+SETTINGS_FILE = "loop.json"
+LOCK_FILE = ".lock"
+
+
+class LoopError(Exception):
+    """A loop that cannot start or go on; the message is for the user."""
+
+
+@dataclasses.dataclass(frozen=True)
+class LoopSettings:
+    """What the loop does, kept in RUN/loop.json. The defaults make a round of about half an
+    hour on two cores on base 7."""
+
+    base: int = vocabulary.DEFAULT_BASE
+    rules: str = vocabulary.DEFAULT_RULES
+    komi: int = 0
+    games: int = 200  # self-play games a round
+    visits: int = 600  # search visits a self-play move
+    sample_turns: int = 8  # first turns whose move is drawn in proportion to visits
+    window: int = 4  # rounds whose games the candidate is trained on
+    blocks: int = 4
+    channels: int = 32
+    epochs: int = 8
+    batch: int = 256
+    rate: float = 2e-3
+    gate_games: int = 100
+    gate_visits: int = 600  # visits a move for both networks: fair on a loaded machine
+    gate_score: float = 0.55  # the candidate's share of the gate's games that promotes it
+    seed: int = 1
+
+    def check(self):
+        if not vocabulary.MIN_BASE <= self.base <= vocabulary.MAX_BASE:
+            raise LoopError(f"base must be from {vocabulary.MIN_BASE} to {vocabulary.MAX_BASE}")
+        if self.rules not in vocabulary.RULES:
+            raise LoopError(f"rules must be one of {', '.join(vocabulary.RULES)}")
+        positive = ("games", "visits", "window", "blocks", "channels", "epochs", "batch",
+                    "gate_games", "gate_visits")
+        for name in positive:
+            if getattr(self, name) < 1:
+                raise LoopError(f"{name} must be at least 1")
+        if self.komi < 0 or self.sample_turns < 0 or self.rate <= 0:
+            raise LoopError("komi and sample_turns must be >= 0, rate > 0")
+        if not 0 < self.gate_score <= 1:
+            raise LoopError("gate_score must be above 0 and at most 1")
+
+
+def _write_json(path, value):
+    with open(path + ".new", "w", encoding="utf-8") as stream:
+        json.dump(value, stream, indent=1)
+        stream.write("\n")
+    os.replace(path + ".new", path)
+
+
+def _read_json(path):
+    with open(path, encoding="utf-8") as stream:
+        return json.load(stream)
+
+
+class RunFolder:
+    """The paths of a run folder (the layout in this module's text)."""
+
+    def __init__(self, path):
+        self.path = path
+
+    @property
+    def settings(self):
+        return os.path.join(self.path, SETTINGS_FILE)
+
+    def start(self, extension):
+        return os.path.join(self.path, f"start.{extension}")
+
+    def round(self, number, name=""):
+        return os.path.join(self.path, "rounds", f"{number:04d}", name)
+
+    def rounds(self):
+        """The numbers of the rounds begun, in order."""
+        folder = os.path.join(self.path, "rounds")
+        if not os.path.isdir(folder):
+            return []
+        return sorted(int(name) for name in os.listdir(folder) if name.isdigit())
+
+    def verdict(self, number):
+        path = self.round(number, "gate.json")
+        return _read_json(path) if os.path.exists(path) else None
+
+
+def lock(run):
+    """An exclusive lock on the run for this driver (the open file holding it)."""
+    os.makedirs(run.path, exist_ok=True)
+    stream = open(os.path.join(run.path, LOCK_FILE), "w", encoding="utf-8")
+    try:
+        fcntl.flock(stream, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        stream.close()
+        raise LoopError(f"another driver is running the loop in {run.path}") from None
+    return stream
+
+
+def claim(run, given, start_weights):
+    """The run's settings: those stored in RUN, which the settings `given` (a dict of
+    LoopSettings fields) must match, or at the first start the defaults with `given`, stored
+    with the start network (`start_weights`, a .pt file; None for no network)."""
+    if os.path.exists(run.settings):
+        stored = LoopSettings(**_read_json(run.settings))
+        changed = {key: value for key, value in given.items() if getattr(stored, key) != value}
+        if changed:
+            raise LoopError(f"{run.path} holds a loop with other settings ({run.settings}); "
+                            f"given otherwise: {changed}")
+        return stored
+    settings = LoopSettings(**given)
+    settings.check()
+    os.makedirs(run.path, exist_ok=True)
+    if start_weights:
+        _install_start(run, start_weights)
+    _write_json(run.settings, dataclasses.asdict(settings))
+    return settings
+
+
+def _install_start(run, weights):
+    from . import network_export, network_model
+
+    net, _ = network_model.load(weights)
+    shutil.copyfile(weights, run.start("pt"))
+    network_export.write_weights(net, run.start("net") + ".new")
+    os.replace(run.start("net") + ".new", run.start("net"))
+
+
+def current_network(run, number):
+    """(label, .pt path or None, .net path or None) of the network round `number` plays with:
+    the last promoted candidate before it, else the start network (none: the engine's search
+    without a network)."""
+    for earlier in reversed([r for r in run.rounds() if r < number]):
+        verdict = run.verdict(earlier)
+        if verdict and verdict["promoted"]:
+            return (f"round {earlier}", run.round(earlier, "candidate.pt"),
+                    run.round(earlier, "candidate.net"))
+    if os.path.exists(run.start("net")):
+        return "start", run.start("pt"), run.start("net")
+    return "none", None, None
+
+
+def engine_with(engine, network):
+    return f"{engine} --network {network or 'none'}"
+
+
+class Loop:
+    """Runs rounds of the loop in `run` with `settings`, the engine command `engine`, and
+    `concurrency` games at a time; writes what it does to `log`."""
+
+    def __init__(self, run, settings, engine, concurrency=1, threads=2, log=sys.stdout):
+        self.run = run
+        self.settings = settings
+        self.engine = engine
+        self.concurrency = concurrency
+        self.threads = threads
+        self.log = log
+
+    def say(self, text):
+        print(time.strftime("%H:%M:%S"), text, file=self.log, flush=True)
+
+    def run_rounds(self, last_round):
+        """Plays rounds until round `last_round` is complete (None: without end)."""
+        number = 1
+        while last_round is None or number <= last_round:
+            if not os.path.exists(self.run.round(number, "gate.json")):
+                self.play_round(number)
+            number += 1
+
+    def play_round(self, number):
+        started = time.monotonic()
+        label, weights, network = current_network(self.run, number)
+        os.makedirs(self.run.round(number), exist_ok=True)
+        self.say(f"round {number}: self-play with the network of {label}")
+        self.self_play(number, network)
+        if not os.path.exists(self.run.round(number, "candidate.net")):
+            self.train(number, weights)
+        verdict = self.gate(number, network)
+        verdict["hours"] = round((time.monotonic() - started) / 3600, 3)
+        verdict["network"] = label
+        _write_json(self.run.round(number, "gate.json"), verdict)
+        self.say(f"round {number}: candidate {verdict['wins']}-{verdict['losses']} "
+                 f"({elo_text(verdict)} Elo), "
+                 f"{'promoted' if verdict['promoted'] else 'not promoted'}")
+
+    def self_play(self, number, network):
+        s = self.settings
+        folder = self.run.round(number, "games")
+        play = selfplay.SelfPlaySettings(
+            engine=engine_with(self.engine, network), base=s.base, rules=s.rules, komi=s.komi,
+            visits=s.visits, sample_turns=s.sample_turns, seed=s.seed * 10_000 + number,
+            engine_version=selfplay.engine_version(self.engine))
+        selfplay.claim_folder(folder, play)
+        progress = Progress(number, "self-play", s.games, self.say)
+        failures = selfplay.play_games(folder, play, s.games, self.concurrency,
+                                       lambda record, done: progress.game_done(done))
+        if failures:
+            raise LoopError(f"round {number}: self-play failed: {'; '.join(failures)}")
+
+    def window(self, number):
+        """The rounds whose games train round `number`'s candidate."""
+        return list(range(max(1, number - self.settings.window + 1), number + 1))
+
+    def train(self, number, start_weights):
+        import torch
+
+        from . import network_export, network_model, network_training
+
+        s = self.settings
+        torch.set_num_threads(self.threads)
+        torch.set_flush_denormal(True)  # docs/network.md: denormals slow the CPU down
+        started = time.monotonic()
+        rounds = self.window(number)
+        folders = [self.run.round(r, "games") for r in rounds]
+        training_games = network_training.load_games(folders, held_out=False)
+        held_out_games = network_training.load_games(folders, held_out=True)
+        self.say(f"round {number}: training on {len(training_games)} games of rounds "
+                 f"{rounds[0]} to {number}, {len(held_out_games)} held out")
+        training = network_training.examples_by_base(self.engine, training_games, self.say)
+        held_out = network_training.examples_by_base(self.engine, held_out_games, self.say)
+        net = network_model.LifelineNet(s.blocks, s.channels)
+        if start_weights:
+            previous, _ = network_model.load(start_weights)
+            if previous.config == net.config:
+                net.load_state_dict(previous.state_dict())
+        network_training.train(net, training, held_out, s.epochs, s.batch, s.rate,
+                               s.seed * 10_000 + number, self.say,
+                               checkpoint=self.run.round(number, "training.ckpt"))
+        figures = network_training.evaluate(net, self.engine, held_out_games, self.say)
+        note = {"command": f"the learning loop in {self.run.path}, round {number}",
+                "settings": dataclasses.asdict(s), "window": rounds,
+                "training_games": len(training_games), "held_out_games": len(held_out_games),
+                "examples": {base: len(a["value"]) for base, a in training.items()},
+                "continued_from": start_weights, "held_out": figures,
+                "minutes": round((time.monotonic() - started) / 60, 1),
+                "made": time.strftime("%Y-%m-%d")}
+        candidate = self.run.round(number, "candidate")
+        network_model.save(net, candidate + ".pt.new", note)
+        os.replace(candidate + ".pt.new", candidate + ".pt")
+        network_export.write_weights(net, candidate + ".net.new")
+        os.replace(candidate + ".net.new", candidate + ".net")
+
+    def gate(self, number, network):
+        s = self.settings
+        limit = f"--visits {s.gate_visits} --time 0"
+        match = MatchSettings(
+            engine1=f"{engine_with(self.engine, self.run.round(number, 'candidate.net'))} "
+                    f"{limit}",
+            engine2=f"{engine_with(self.engine, network)} {limit}",
+            name1="candidate", name2="current",
+            referee_engine=f"{self.engine} --player random --network none",
+            games=s.gate_games, concurrency=self.concurrency, size=s.base, rules=s.rules,
+            komi=s.komi, out=self.run.round(number, "gate"), event=f"gate of round {number}")
+        self.say(f"round {number}: gate, {s.gate_games} games at {s.gate_visits} visits a move")
+        tally = run_match(match, log=self.log)
+        wins, losses = tally.record()
+        elo, margin = elo_with_error(wins, losses)
+        score = wins / max(1, wins + losses)
+        # An interval without bound (no game won, or none lost) is written as null.
+        return {"wins": wins, "losses": losses, "aborted": tally.aborted, "score": score,
+                "elo": elo, "margin": margin if math.isfinite(margin) else None,
+                "promoted": score >= s.gate_score}
+
+
+class Progress:
+    """The progress line of a phase: round, phase, games done of planned, games an hour, and
+    the time left at that rate."""
+
+    def __init__(self, number, phase, planned, say):
+        self.number, self.phase, self.planned, self.say = number, phase, planned, say
+        self.started = time.monotonic()
+        self.played = 0
+
+    def game_done(self, done):
+        self.played += 1
+        hours = (time.monotonic() - self.started) / 3600
+        rate = self.played / hours if hours > 0 else 0.0
+        left = (self.planned - done) / rate * 60 if rate else 0.0
+        self.say(f"round {self.number}, {self.phase}: {done}/{self.planned} games, "
+                 f"{rate:.0f} games an hour, {left:.0f} min left")
+
+
+def elo_text(verdict):
+    margin = verdict["margin"]
+    return f"{verdict['elo']:+.0f} +/- {'inf' if margin is None else f'{margin:.0f}'}"
+
+
+def summary_rows(run):
+    """The table of the rounds: one row a round begun."""
+    rows = [("round", "network", "games", "examples", "value loss", "top-1", "gate",
+             "Elo", "promoted", "hours")]
+    for number in run.rounds():
+        games = len(selfplay.finished_games(run.round(number, "games")))
+        examples = held = "-"
+        note_path = run.round(number, "candidate.pt")
+        if os.path.exists(note_path):
+            from . import network_model
+
+            _, note = network_model.load(note_path)
+            examples = str(sum(note["examples"].values()))
+            held = note["held_out"]
+        verdict = run.verdict(number)
+        rows.append((
+            str(number), verdict["network"] if verdict else "-", str(games), examples,
+            f"{held['value_log_loss']:.3f}" if held != "-" else "-",
+            f"{held['network_top1']:.3f}" if held != "-" else "-",
+            f"{verdict['wins']}-{verdict['losses']}" if verdict else "-",
+            elo_text(verdict) if verdict else "-",
+            ("yes" if verdict["promoted"] else "no") if verdict else "-",
+            f"{verdict['hours']:.2f}" if verdict else "-"))
+    return rows
+
+
+def summary_text(run):
+    settings = _read_json(run.settings)
+    rows = summary_rows(run)
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = [f"{run.path}: " + ", ".join(f"{key} {value}" for key, value in settings.items())]
+    lines += ["  ".join(cell.rjust(width) for cell, width in zip(row, widths)) for row in rows]
+    return "\n".join(lines)

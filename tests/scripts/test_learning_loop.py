@@ -1,0 +1,135 @@
+"""The learning loop (scripts/network.py loop, lifeline_tools/learning_loop.py) with the real
+engine: a tiny loop runs two rounds end to end and its summary shows them; a second start
+plays nothing again and a start with other settings is refused; a driver killed during
+self-play, during training and during the gate goes on when started again, with every game
+in the run folder once and the training going on after its last finished epoch.
+Needs Debian's python3-numpy and python3-torch (scripts/build.sh installs them).
+"""
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+from helpers import ROOT
+
+try:
+    import torch  # noqa: F401 (only its presence is checked here)
+except ImportError as error:
+    MISSING = str(error)
+else:
+    MISSING = None
+
+ENGINE = os.environ.get("LIFELINE_ENGINE", os.path.join(ROOT, "build", "lifeline"))
+NETWORK = os.path.join(ROOT, "scripts", "network.py")
+# A loop that takes a few seconds a round: base 3, a one-block network of 8 channels.
+TINY = ["--start", "none", "--base", "3", "--games", "6", "--visits", "10", "--window", "2",
+        "--blocks", "1", "--channels", "8", "--epochs", "2", "--gate-games", "4",
+        "--gate-visits", "10", "--concurrency", "1", "--threads", "1"]
+
+
+def loop_command(run, *arguments):
+    return [sys.executable, NETWORK, "loop", "--out", run, "--engine", ENGINE, *arguments]
+
+
+def game_numbers(path):
+    with open(path, encoding="utf-8") as stream:
+        return [json.loads(line)["number"] for line in stream if line.strip()]
+
+
+def gate_numbers(run):
+    path = os.path.join(run, "rounds", "0001", "gate", "results.json")
+    if not os.path.exists(path):
+        return []
+    with open(path, encoding="utf-8") as stream:
+        return [game["number"] for game in json.load(stream)["games"]]
+
+
+@unittest.skipIf(MISSING, f"{MISSING} in {sys.executable}")
+class LoopTest(unittest.TestCase):
+    def run_loop(self, run, *arguments, code=0):
+        done = subprocess.run(loop_command(run, *arguments), capture_output=True, text=True,
+                              timeout=600)
+        self.assertEqual(done.returncode, code, done.stdout + done.stderr)
+        return done.stdout + done.stderr
+
+    def test_two_tiny_rounds_then_nothing_again_and_no_other_settings(self):
+        with tempfile.TemporaryDirectory() as run:
+            output = self.run_loop(run, "--rounds", "2", *TINY)
+            for number in ("0001", "0002"):
+                folder = os.path.join(run, "rounds", number)
+                self.assertEqual(sorted(game_numbers(os.path.join(folder, "games",
+                                                                  "games.jsonl"))),
+                                 list(range(6)))
+                for name in ("candidate.pt", "candidate.net", "gate.json"):
+                    self.assertTrue(os.path.exists(os.path.join(folder, name)), name)
+            self.assertIn("round 2: self-play with the network of", output)
+            with open(os.path.join(run, "loop.json"), encoding="utf-8") as stream:
+                self.assertEqual(json.load(stream)["games"], 6)
+            summary = subprocess.run([sys.executable, NETWORK, "summary", run],
+                                     capture_output=True, text=True, timeout=60).stdout
+            self.assertRegex(summary, r"games 6, visits 10")
+            rows = [re.split(r"\s{2,}", line.strip()) for line in summary.splitlines()[2:]]
+            self.assertEqual([row[:3] for row in rows], [["1", "none", "6"],
+                                                         ["2", rows[1][1], "6"]])
+            self.assertIn(rows[1][1], ("none", "round 1"))  # round 1's candidate if promoted
+            self.assertRegex(rows[0][6], r"^\d-\d$")
+
+            again = self.run_loop(run, "--rounds", "2", *TINY)
+            self.assertNotIn("self-play", again.split("round  network")[0])
+            refused = self.run_loop(run, "--rounds", "3", "--games", "7", code=2)
+            self.assertIn("'games': 7", refused)
+
+    def test_a_driver_killed_in_each_phase_goes_on_and_repeats_nothing(self):
+        settings = ["--start", "none", "--base", "3", "--games", "8", "--visits", "40",
+                    "--window", "1", "--blocks", "1", "--channels", "8", "--epochs", "400",
+                    "--gate-games", "6", "--gate-visits", "40", "--concurrency", "1",
+                    "--threads", "1", "--rounds", "1"]
+        with tempfile.TemporaryDirectory() as run:
+            round_folder = os.path.join(run, "rounds", "0001")
+            games = os.path.join(round_folder, "games", "games.jsonl")
+            checkpoint = os.path.join(round_folder, "training.ckpt")
+            candidate = os.path.join(round_folder, "candidate.pt")
+
+            def killed_when(condition):
+                """Starts the loop and kills it with everything it started once `condition`
+                holds; False when the loop finished first."""
+                process = subprocess.Popen(loop_command(run, *settings), start_new_session=True,
+                                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                deadline = time.monotonic() + 300
+                while process.poll() is None and time.monotonic() < deadline:
+                    if condition():
+                        os.killpg(process.pid, signal.SIGKILL)
+                        process.wait()
+                        return True
+                    time.sleep(0.02)
+                process.wait()
+                return False
+
+            self.assertTrue(killed_when(lambda: os.path.exists(games)
+                                        and len(game_numbers(games)) >= 2))
+            self.assertLess(len(game_numbers(games)), 8)
+            self.assertTrue(killed_when(lambda: os.path.exists(checkpoint)))
+            epoch = torch.load(checkpoint)["epoch"]
+            self.assertFalse(os.path.exists(candidate), "killed before the end of training")
+            self.assertTrue(killed_when(lambda: len(gate_numbers(run)) >= 1))
+            self.assertLess(len(gate_numbers(run)), 6)
+            output = self.run_loop(run, *settings)
+
+            self.assertEqual(sorted(game_numbers(games)), list(range(8)))
+            self.assertEqual(sorted(gate_numbers(run)), list(range(1, 7)))
+            self.assertNotIn("self-play:", output)
+            self.assertNotIn("epoch 1:", output)
+            with open(os.path.join(round_folder, "gate.json"), encoding="utf-8") as stream:
+                verdict = json.load(stream)
+            self.assertEqual(verdict["wins"] + verdict["losses"] + verdict["aborted"], 6)
+            self.assertGreaterEqual(epoch, 1)
+
+
+if __name__ == "__main__":
+    unittest.main()
