@@ -17,6 +17,7 @@ packages+=(chromium chromium-driver python3-selenium)  # browser front end tests
 packages+=(python3-distributed)  # matches on a Dask cluster (scripts/referee.py --dask)
 packages+=(python3-numpy)  # the move model's training (scripts/patterns.py)
 packages+=(python3-torch)  # the network's training (scripts/network.py)
+packages+=(python3-matplotlib)  # the learning loop's plot (scripts/network.py plot)
 packages+=(python3-cryptography)  # Ed25519 signatures of the Abstract Play bot (scripts/abstractplay_bot.py)
 packages+=(python3-pip python3-setuptools python3-wheel)  # the tools' package test (pyproject.toml)
 packages+=(git dpkg-dev file clang-format)  # the version's commit, the Debian package, the format check

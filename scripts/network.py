@@ -8,6 +8,7 @@
     scripts/network.py export --weights FILE --out NETWORK_FILE
     scripts/network.py loop --out RUN [--rounds N --concurrency 2 --base 7 --games 200 ...]
     scripts/network.py summary RUN
+    scripts/network.py plot RUN --out FILE.png
 
 generate plays games of the engine against itself at a fixed number of visits a move and
 appends one line a game to DIR/games.jsonl: every turn's move, the root's visit counts and the
@@ -29,7 +30,8 @@ loop"): rounds of self-play with the current network, training a candidate on th
 rounds' games, a gating match against the current network at a fixed number of visits, and
 promotion when the candidate wins it, until --rounds rounds are complete or it is stopped.
 Its settings are stored in RUN at the first start; run it again with the same --out to go
-on. summary RUN prints the settings and the rounds as a table.
+on. summary RUN prints the settings and the rounds as a table; plot draws the rounds'
+held-out figures and gate Elo (needs Debian's python3-matplotlib).
 """
 
 import argparse
@@ -39,7 +41,7 @@ import os
 import sys
 import time
 
-from lifeline_tools import gtp, learning_loop, selfplay, vocabulary
+from lifeline_tools import gtp, learning_loop, match, selfplay, vocabulary
 
 SCRIPTS = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_ENGINE = os.path.join(SCRIPTS, "..", "build", "lifeline")
@@ -156,19 +158,38 @@ def export(options):
     return 0
 
 
+def plot(options):
+    run = learning_loop.RunFolder(options.run)
+    if not os.path.exists(run.settings):
+        print(f"network.py: {options.run} holds no learning loop", file=sys.stderr)
+        return 2
+    learning_loop.plot(run, options.out)
+    log(f"{options.out}: {len(run.rounds())} rounds")
+    return 0
+
+
 def loop(options):
     run = learning_loop.RunFolder(options.out)
     given = {name: getattr(options, name) for name in LOOP_SETTINGS
              if getattr(options, name) is not None}
+    cluster = None
     try:
         holder = learning_loop.lock(run)
         settings = learning_loop.claim(run, given, options.start)
+        if options.dask:
+            from lifeline_tools import loop_cluster
+
+            cluster = loop_cluster.LoopCluster(options.dask,
+                                               options.worker_engine or options.engine)
         driver = learning_loop.Loop(run, settings, options.engine, options.concurrency,
-                                    options.threads)
+                                    options.threads, cluster=cluster)
         driver.run_rounds(options.rounds)
-    except learning_loop.LoopError as error:
+    except (learning_loop.LoopError, match.MatchError) as error:
         print(f"network.py: {error}", file=sys.stderr)
         return 2
+    finally:
+        if cluster is not None:
+            cluster.close()
     holder.close()
     print(learning_loop.summary_text(run))
     return 0
@@ -220,6 +241,11 @@ def parse_arguments(argv):
     command.add_argument("--rounds", type=int, help="stop once this many rounds are complete")
     command.add_argument("--concurrency", type=int, default=2, help="games at the same time")
     command.add_argument("--threads", type=int, default=2, help="training's threads")
+    command.add_argument("--dask", metavar="ADDRESS",
+                         help="play the games on a Dask cluster: a scheduler's address "
+                              "(tcp://HOST:8786) or local:N for N local workers")
+    command.add_argument("--worker-engine", metavar="CMD",
+                         help="the engine's command on the workers (default: --engine)")
     command.add_argument("--start", default=DEFAULT_START,
                          help="weights (.pt) the loop starts from, at the first start; "
                               "'none' for the engine without a network")
@@ -227,6 +253,9 @@ def parse_arguments(argv):
         command.add_argument("--" + name.replace("_", "-"), type=kind, dest=name,
                              help="stored in RUN at the first start (default "
                                   f"{getattr(learning_loop.LoopSettings(), name)})")
+    command = commands.add_parser("plot", help="the loop's figures across rounds, as an image")
+    command.add_argument("run", help="the loop's run folder")
+    command.add_argument("--out", required=True, help="the image to write (.png)")
     command = commands.add_parser("export", help="the weights in the engine's format")
     command.add_argument("--weights", required=True, help="weights written by train")
     command.add_argument("--out", required=True, help="the engine's network file to write")
@@ -243,7 +272,7 @@ def main(argv=None):
     options = parse_arguments(argv)
     gtp.install_cleanup()
     commands = {"generate": generate, "summary": summary, "train": train, "evaluate": evaluate,
-                "export": export, "loop": loop}
+                "export": export, "loop": loop, "plot": plot}
     return commands[options.command](options)
 
 

@@ -18,6 +18,7 @@ import uuid
 import distributed
 from distributed.diagnostics.plugin import UploadFile
 
+from . import worker_files
 from .game import GameResult, Player, play_with_fresh_engines, program_name
 from .gtp import EngineError
 
@@ -50,12 +51,15 @@ def on_this_worker(player):
     return Player(player.name, os.path.expanduser(os.path.expandvars(player.command)))
 
 
-def play_game_task(spec, players, referee, settings, match):
-    """A task: plays one game on the worker that runs it; returns (GameResult, attempt id)."""
+def play_game_task(spec, players, referee, settings, match, files=None):
+    """A task: plays one game on the worker that runs it; returns (GameResult, attempt id).
+    `files` ({name: bytes}, worker_files) are written on the worker first, for the commands
+    that name them."""
     worker = distributed.get_worker()
     attempt = uuid.uuid4().hex
     worker.log_event(START_TOPIC, {"match": match, "game": spec.number, "attempt": attempt,
                                    "worker": worker.address})
+    worker_files.materialise(files)
     result = play_with_fresh_engines(spec, [on_this_worker(player) for player in players],
                                      on_this_worker(referee), settings)
     result.worker = worker.address
@@ -105,11 +109,13 @@ def withdraw_package(client, name):
 
 class DaskRunner:
     """Games as tasks on the cluster of `client`, at most one a worker thread (and at most
-    `limit` when given); the same methods as local_runner.LocalRunner."""
+    `limit` when given); the same methods as local_runner.LocalRunner. `files` ({name:
+    bytes}, or a future of them that Dask scattered) go to the workers with the games."""
 
-    def __init__(self, client, players, referee, settings, limit=None):
+    def __init__(self, client, players, referee, settings, limit=None, files=None):
         self._client = client
         self._task_arguments = (players, referee, settings)
+        self._files = files
         self._limit = limit
         self._match = uuid.uuid4().hex
         self._futures = {}  # future -> GameSpec, for games submitted and not yet reported
@@ -128,6 +134,7 @@ class DaskRunner:
 
     def submit(self, spec):
         future = self._client.submit(play_game_task, spec, *self._task_arguments, self._match,
+                                     self._files,
                                      key=f"lifeline-game-{spec.number}-{self._match}")
         self._futures[future] = spec
         self._completed.add(future)

@@ -11,6 +11,7 @@ Everything lives in one run folder, which the driver alone writes:
     RUN/rounds/0001/candidate.pt  the candidate's weights with their note (held-out figures)
     RUN/rounds/0001/candidate.net the same in the engine's format
     RUN/rounds/0001/gate/         the gating match (match.py's folder: results.json, records)
+    RUN/rounds/0001/seconds.json  the seconds each phase took, added up over the starts
     RUN/rounds/0001/gate.json     the gate's verdict: score, Elo, promoted or not, hours
 
 Each step is done once: the games file keeps every finished game, the checkpoint every
@@ -30,8 +31,9 @@ import shutil
 import sys
 import time
 
-from . import selfplay, vocabulary
+from . import selfplay, vocabulary, worker_files
 from .match import MatchSettings, run_match
+from .results import read_results, results_path, write_results
 from .stats import elo_with_error
 
 SETTINGS_FILE = "loop.json"
@@ -175,21 +177,59 @@ def current_network(run, number):
     return "none", None, None
 
 
-def engine_with(engine, network):
-    return f"{engine} --network {network or 'none'}"
+def adopt_gate(folder, players, referee):
+    """Lets a gate begun elsewhere go on here: the engines' commands in its results file (where
+    the engine and the networks were on that machine, or on the cluster) become this run's,
+    so that match.py, which resumes only the same match, takes it for what it is."""
+    path = results_path(folder)
+    if not os.path.exists(path):
+        return
+    _, results = read_results(path)
+    for entry, command in zip(results["players"], players):
+        entry["command"] = command
+    results["referee_engine"] = referee
+    write_results(folder, results)
 
 
 class Loop:
     """Runs rounds of the loop in `run` with `settings`, the engine command `engine`, and
-    `concurrency` games at a time; writes what it does to `log`."""
+    `concurrency` games at a time (or with `cluster`, a loop_cluster.LoopCluster, as tasks on
+    a Dask cluster); writes what it does to `log`. Training runs here."""
 
-    def __init__(self, run, settings, engine, concurrency=1, threads=2, log=sys.stdout):
+    def __init__(self, run, settings, engine, concurrency=1, threads=2, log=sys.stdout,
+                 cluster=None):
         self.run = run
         self.settings = settings
         self.engine = engine
         self.concurrency = concurrency
         self.threads = threads
         self.log = log
+        self.cluster = cluster
+        self.version = selfplay.engine_version(engine)
+        if cluster is not None:
+            cluster.check_versions(self.version)
+
+    def networks_for_games(self, paths):
+        """(the engine's --network argument for each network file in `paths`, the files to
+        send along): the paths themselves here, the files' contents for a cluster, named by
+        them (None stands for no network)."""
+        if self.cluster is None:
+            return [path or "none" for path in paths], {}
+        arguments, files = [], {}
+        for path in paths:
+            if path is None:
+                arguments.append("none")
+                continue
+            with open(path, "rb") as stream:
+                data = stream.read()
+            name = worker_files.file_name(data, ".net")
+            files[name] = data
+            arguments.append(worker_files.reference(name))
+        return arguments, files
+
+    def games_engine(self):
+        """The engine's command where the games are played."""
+        return self.cluster.engine if self.cluster is not None else self.engine
 
     def say(self, text):
         print(time.strftime("%H:%M:%S"), text, file=self.log, flush=True)
@@ -203,32 +243,56 @@ class Loop:
             number += 1
 
     def play_round(self, number):
-        started = time.monotonic()
         label, weights, network = current_network(self.run, number)
         os.makedirs(self.run.round(number), exist_ok=True)
         self.say(f"round {number}: self-play with the network of {label}")
-        self.self_play(number, network)
+        self.timed(number, "self_play", lambda: self.self_play(number, network))
         if not os.path.exists(self.run.round(number, "candidate.net")):
-            self.train(number, weights)
-        verdict = self.gate(number, network)
-        verdict["hours"] = round((time.monotonic() - started) / 3600, 3)
+            self.timed(number, "training", lambda: self.train(number, weights))
+        verdict = self.timed(number, "gate", lambda: self.gate(number, network))
+        verdict["hours"] = round(sum(self.phase_seconds(number).values()) / 3600, 3)
         verdict["network"] = label
         _write_json(self.run.round(number, "gate.json"), verdict)
         self.say(f"round {number}: candidate {verdict['wins']}-{verdict['losses']} "
                  f"({elo_text(verdict)} Elo), "
                  f"{'promoted' if verdict['promoted'] else 'not promoted'}")
 
+    def phase_seconds(self, number):
+        """The seconds each phase of round `number` took so far ({phase: seconds})."""
+        path = self.run.round(number, "seconds.json")
+        return _read_json(path) if os.path.exists(path) else {}
+
+    def timed(self, number, phase, work):
+        """Runs work() and adds its seconds to the phase's in the round's seconds.json (a
+        phase killed halfway loses the seconds of that start); returns what work returns."""
+        started = time.monotonic()
+        result = work()
+        seconds = self.phase_seconds(number)
+        seconds[phase] = round(seconds.get(phase, 0) + time.monotonic() - started, 1)
+        _write_json(self.run.round(number, "seconds.json"), seconds)
+        return result
+
     def self_play(self, number, network):
         s = self.settings
         folder = self.run.round(number, "games")
+        [argument], files = self.networks_for_games([network])
         play = selfplay.SelfPlaySettings(
-            engine=engine_with(self.engine, network), base=s.base, rules=s.rules, komi=s.komi,
-            visits=s.visits, sample_turns=s.sample_turns, seed=s.seed * 10_000 + number,
-            engine_version=selfplay.engine_version(self.engine))
-        selfplay.claim_folder(folder, play)
+            engine=f"{self.games_engine()} --network {argument}", base=s.base, rules=s.rules,
+            komi=s.komi, visits=s.visits, sample_turns=s.sample_turns,
+            seed=s.seed * 10_000 + number, engine_version=self.version)
+        try:
+            selfplay.claim_folder(folder, play)
+        except selfplay.SettingsMismatch as error:
+            raise LoopError(f"round {number}: {error} (another engine version?)") from error
+        done = len(selfplay.finished_games(folder))
+        if done >= s.games:
+            return
         progress = Progress(number, "self-play", s.games, self.say)
-        failures = selfplay.play_games(folder, play, s.games, self.concurrency,
-                                       lambda record, done: progress.game_done(done))
+        report = lambda record, count: progress.game_done(count)  # noqa: E731
+        if self.cluster is not None:
+            self.cluster.self_play(folder, play, s.games, files, report)
+            return
+        failures = selfplay.play_games(folder, play, s.games, self.concurrency, report)
         if failures:
             raise LoopError(f"round {number}: self-play failed: {'; '.join(failures)}")
 
@@ -278,16 +342,24 @@ class Loop:
     def gate(self, number, network):
         s = self.settings
         limit = f"--visits {s.gate_visits} --time 0"
+        engine = self.games_engine()
+        arguments, files = self.networks_for_games(
+            [self.run.round(number, "candidate.net"), network])
+        players = [f"{engine} --network {argument} {limit}" for argument in arguments]
+        referee = f"{engine} --player random --network none"
+        folder = self.run.round(number, "gate")
+        adopt_gate(folder, players, referee)
         match = MatchSettings(
-            engine1=f"{engine_with(self.engine, self.run.round(number, 'candidate.net'))} "
-                    f"{limit}",
-            engine2=f"{engine_with(self.engine, network)} {limit}",
-            name1="candidate", name2="current",
-            referee_engine=f"{self.engine} --player random --network none",
-            games=s.gate_games, concurrency=self.concurrency, size=s.base, rules=s.rules,
-            komi=s.komi, out=self.run.round(number, "gate"), event=f"gate of round {number}")
+            engine1=players[0], engine2=players[1], name1="candidate", name2="current",
+            referee_engine=referee, games=s.gate_games,
+            concurrency=None if self.cluster is not None else self.concurrency,
+            size=s.base, rules=s.rules, komi=s.komi, out=folder,
+            event=f"gate of round {number}")
         self.say(f"round {number}: gate, {s.gate_games} games at {s.gate_visits} visits a move")
-        tally = run_match(match, log=self.log)
+        if self.cluster is not None:
+            tally = self.cluster.gate(match, files, self.log)
+        else:
+            tally = run_match(match, log=self.log)
         wins, losses = tally.record()
         elo, margin = elo_with_error(wins, losses)
         score = wins / max(1, wins + losses)
@@ -316,8 +388,9 @@ class Progress:
 
 
 def elo_text(verdict):
+    elo = round(verdict["elo"]) + 0  # an even score reads +0, not -0
     margin = verdict["margin"]
-    return f"{verdict['elo']:+.0f} +/- {'inf' if margin is None else f'{margin:.0f}'}"
+    return f"{elo:+d} +/- {'inf' if margin is None else f'{margin:.0f}'}"
 
 
 def summary_rows(run):
@@ -353,3 +426,45 @@ def summary_text(run):
     lines = [f"{run.path}: " + ", ".join(f"{key} {value}" for key, value in settings.items())]
     lines += ["  ".join(cell.rjust(width) for cell, width in zip(row, widths)) for row in rows]
     return "\n".join(lines)
+
+
+def plot(run, path):
+    """Draws the rounds' held-out figures and gate Elo (with its interval) into the image
+    `path` (PNG); needs Debian's python3-matplotlib."""
+    import matplotlib
+    import matplotlib.ticker
+
+    matplotlib.use("Agg")  # no display: files only
+    from matplotlib import pyplot
+
+    from . import network_model
+
+    rounds, losses, top1, gated, elos, margins = [], [], [], [], [], []
+    for number in run.rounds():
+        candidate = run.round(number, "candidate.pt")
+        if os.path.exists(candidate):
+            held = network_model.load(candidate)[1]["held_out"]
+            rounds.append(number)
+            losses.append(held["value_log_loss"])
+            top1.append(held["network_top1"])
+        verdict = run.verdict(number)
+        if verdict:
+            gated.append(number)
+            elos.append(verdict["elo"])
+            # A gate won or lost whole has an interval without bound: no bar is drawn.
+            margin = verdict["margin"]
+            margins.append(margin if margin is not None and math.isfinite(margin) else 0.0)
+    figure, (held_axes, gate_axes) = pyplot.subplots(2, 1, figsize=(7, 6), sharex=True)
+    held_axes.plot(rounds, losses, "o-", label="value log-loss")
+    held_axes.plot(rounds, top1, "s-", label="policy top-1")
+    held_axes.set_ylabel("held-out games")
+    held_axes.legend()
+    gate_axes.errorbar(gated, elos, yerr=margins, fmt="o", capsize=3)
+    gate_axes.axhline(0, color="grey", linewidth=0.8)
+    gate_axes.set_ylabel("gate: candidate's Elo")
+    gate_axes.set_xlabel("round")
+    gate_axes.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
+    figure.suptitle(run.path)
+    figure.tight_layout()
+    figure.savefig(path)
+    pyplot.close(figure)

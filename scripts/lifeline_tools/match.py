@@ -310,24 +310,36 @@ def play_match_here(settings, log):
     return play_match(settings, local_runner, program_name, log)
 
 
-def play_match_on_cluster(settings, log):
+def dask_module():
+    """dask_runner, which needs Dask: only a match on a cluster imports it."""
     try:
-        from . import dask_runner  # only a match on a cluster needs Dask
+        from . import dask_runner
     except ImportError as error:
         raise MatchError(f"--dask needs Python's distributed (Debian: python3-distributed) "
                          f"in {sys.executable}: {error}") from error
+    return dask_runner
 
+
+def play_match_on_client(settings, client, log, files=None):
+    """The match on the cluster of `client`, to which this package was sent
+    (dask_runner.share_package); `files` as dask_runner.DaskRunner takes them."""
+    dask_runner = dask_module()
+
+    def cluster_runner(players, referee, game_settings):
+        return dask_runner.DaskRunner(client, players, referee, game_settings,
+                                      limit=settings.concurrency, files=files)
+
+    return play_match(settings, cluster_runner,
+                      functools.partial(dask_runner.program_name_on_cluster, client), log)
+
+
+def play_match_on_cluster(settings, log):
+    dask_runner = dask_module()
     client, cluster = dask_runner.connect(settings.dask, local_workers(settings.dask))
     package = None
     try:
         package = dask_runner.share_package(client)
-
-        def cluster_runner(players, referee, game_settings):
-            return dask_runner.DaskRunner(client, players, referee, game_settings,
-                                          limit=settings.concurrency)
-
-        return play_match(settings, cluster_runner,
-                          functools.partial(dask_runner.program_name_on_cluster, client), log)
+        return play_match_on_client(settings, client, log)
     finally:
         if package is not None:
             dask_runner.withdraw_package(client, package)

@@ -2,8 +2,11 @@
 engine: a tiny loop runs two rounds end to end and its summary shows them; a second start
 plays nothing again and a start with other settings is refused; a driver killed during
 self-play, during training and during the gate goes on when started again, with every game
-in the run folder once and the training going on after its last finished epoch.
-Needs Debian's python3-numpy and python3-torch (scripts/build.sh installs them).
+in the run folder once and the training going on after its last finished epoch. On a real
+Dask scheduler with two workers, one worker killed during self-play loses no game and counts
+none twice, and a worker whose engine is another version is refused.
+Needs Debian's python3-numpy, python3-torch and python3-distributed (scripts/build.sh
+installs them).
 """
 
 import json
@@ -16,7 +19,8 @@ import tempfile
 import time
 import unittest
 
-from helpers import ROOT
+from helpers import FAKE, ROOT
+from test_dask_referee import Cluster, distributed
 
 try:
     import torch  # noqa: F401 (only its presence is checked here)
@@ -80,6 +84,13 @@ class LoopTest(unittest.TestCase):
             self.assertIn(rows[1][1], ("none", "round 1"))  # round 1's candidate if promoted
             self.assertRegex(rows[0][6], r"^\d-\d$")
 
+            image = os.path.join(run, "rounds.png")
+            plotted = subprocess.run([sys.executable, NETWORK, "plot", run, "--out", image],
+                                     capture_output=True, text=True, timeout=120)
+            self.assertEqual(plotted.returncode, 0, plotted.stderr)
+            with open(image, "rb") as stream:
+                self.assertEqual(stream.read(8), b"\x89PNG\r\n\x1a\n")
+
             again = self.run_loop(run, "--rounds", "2", *TINY)
             self.assertNotIn("self-play", again.split("round  network")[0])
             refused = self.run_loop(run, "--rounds", "3", "--games", "7", code=2)
@@ -129,6 +140,49 @@ class LoopTest(unittest.TestCase):
                 verdict = json.load(stream)
             self.assertEqual(verdict["wins"] + verdict["losses"] + verdict["aborted"], 6)
             self.assertGreaterEqual(epoch, 1)
+
+
+@unittest.skipIf(MISSING or distributed is None, "needs torch and distributed")
+class LoopOnDaskTest(unittest.TestCase):
+    def setUp(self):
+        self.directory = tempfile.TemporaryDirectory()
+        self.cluster = Cluster(self.directory.name, workers=2)
+
+    def tearDown(self):
+        self.cluster.close()
+        self.directory.cleanup()
+
+    def test_a_worker_killed_during_self_play_loses_no_game_and_counts_none_twice(self):
+        run = os.path.join(self.directory.name, "run")
+        games = os.path.join(run, "rounds", "0001", "games", "games.jsonl")
+        process = subprocess.Popen(
+            loop_command(run, "--dask", self.cluster.address, "--rounds", "1", "--start",
+                         "none", "--base", "3", "--games", "16", "--visits", "40",
+                         "--blocks", "1", "--channels", "8", "--epochs", "1", "--gate-games",
+                         "2", "--gate-visits", "10", "--threads", "1"),
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        deadline = time.monotonic() + 300
+        while not (os.path.exists(games) and len(game_numbers(games)) >= 2):
+            self.assertIsNone(process.poll(), "the loop ended before a worker was killed")
+            self.assertLess(time.monotonic(), deadline)
+            time.sleep(0.02)
+        self.cluster.kill(self.cluster.workers[0])
+        output, _ = process.communicate(timeout=300)
+        self.assertEqual(process.returncode, 0, output)
+        self.assertEqual(sorted(game_numbers(games)), list(range(16)))
+        self.assertTrue(os.path.exists(os.path.join(run, "rounds", "0001", "gate.json")))
+
+    def test_a_worker_whose_engine_is_another_version_is_refused(self):
+        run = os.path.join(self.directory.name, "run")
+        done = subprocess.run(
+            loop_command(run, "--dask", self.cluster.address, "--worker-engine",
+                         f"{sys.executable} {FAKE} --mode good", *TINY),
+            capture_output=True, text=True, timeout=300)
+        self.assertEqual(done.returncode, 2, done.stdout + done.stderr)
+        self.assertRegex(done.stderr, r"refused: the engine of these workers is not the "
+                                      r"driver's version '[^']+': tcp://127\.0\.0\.1:\d+ "
+                                      r"answers '1'")
+        self.assertFalse(os.path.exists(os.path.join(run, "rounds")))
 
 
 if __name__ == "__main__":
