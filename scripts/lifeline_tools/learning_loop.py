@@ -23,7 +23,6 @@ the files, with no state of its own to get out of step.
 """
 
 import dataclasses
-import fcntl
 import json
 import math
 import os
@@ -37,7 +36,6 @@ from .results import read_results, results_path, write_results
 from .stats import elo_with_error
 
 SETTINGS_FILE = "loop.json"
-LOCK_FILE = ".lock"
 
 
 class LoopError(Exception):
@@ -124,14 +122,10 @@ class RunFolder:
 
 def lock(run):
     """An exclusive lock on the run for this driver (the open file holding it)."""
-    os.makedirs(run.path, exist_ok=True)
-    stream = open(os.path.join(run.path, LOCK_FILE), "w", encoding="utf-8")
     try:
-        fcntl.flock(stream, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        stream.close()
+        return selfplay.lock_folder(run.path)
+    except selfplay.SettingsMismatch:
         raise LoopError(f"another driver is running the loop in {run.path}") from None
-    return stream
 
 
 def claim(run, given, start_weights):
@@ -356,10 +350,16 @@ class Loop:
             size=s.base, rules=s.rules, komi=s.komi, out=folder,
             event=f"gate of round {number}")
         self.say(f"round {number}: gate, {s.gate_games} games at {s.gate_visits} visits a move")
+        progress = Progress(number, "gate", s.gate_games, self.say)
+
+        def on_result(tally):
+            wins, losses = tally.record()
+            progress.game_done(tally.counted + tally.aborted, f"candidate {wins}-{losses}")
+
         if self.cluster is not None:
-            tally = self.cluster.gate(match, files, self.log)
+            tally = self.cluster.gate(match, files, self.log, on_result)
         else:
-            tally = run_match(match, log=self.log)
+            tally = run_match(match, log=self.log, on_result=on_result)
         wins, losses = tally.record()
         elo, margin = elo_with_error(wins, losses)
         score = wins / max(1, wins + losses)
@@ -378,13 +378,15 @@ class Progress:
         self.started = time.monotonic()
         self.played = 0
 
-    def game_done(self, done):
+    def game_done(self, done, detail=""):
+        """After a game: `done` games of the phase are finished; `detail` ends the line."""
         self.played += 1
         hours = (time.monotonic() - self.started) / 3600
         rate = self.played / hours if hours > 0 else 0.0
         left = (self.planned - done) / rate * 60 if rate else 0.0
         self.say(f"round {self.number}, {self.phase}: {done}/{self.planned} games, "
-                 f"{rate:.0f} games an hour, {left:.0f} min left")
+                 f"{rate:.0f} games an hour, {left:.0f} min left" +
+                 (f", {detail}" if detail else ""))
 
 
 def elo_text(verdict):

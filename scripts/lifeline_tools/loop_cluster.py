@@ -95,6 +95,9 @@ class LoopCluster:
                 except distributed.KilledWorker as error:
                     raise ClusterError(f"every worker that played a batch of games was lost "
                                        f"({error}); start the loop again to go on") from error
+                except Exception as error:  # an engine that failed on a worker
+                    raise ClusterError(f"a batch of games failed on a worker: {error}; start "
+                                       f"the loop again to go on") from error
                 if answer[0] == "refused":
                     raise ClusterError(_refusal({answer[1]: answer[2]}, expected))
                 for record in answer[1]:
@@ -106,9 +109,11 @@ class LoopCluster:
             for future in futures:
                 future.cancel()
 
-    def gate(self, settings, files, log):
-        """The gate's match (match.MatchSettings) on the cluster, with `files` sent along."""
-        return match.play_match_on_client(settings, self.client, log, files=self.share(files))
+    def gate(self, settings, files, log, on_result):
+        """The gate's match (match.MatchSettings) on the cluster, with `files` sent along;
+        on_result as match.play_match takes it."""
+        return match.play_match_on_client(settings, self.client, log, files=self.share(files),
+                                          on_result=on_result)
 
 
 def _refusal(wrong, expected):

@@ -173,9 +173,11 @@ def finished_games(out, identity, specs):
 class Reporter:
     """Writes records and the results file, logs forfeits, keeps the progress line."""
 
-    def __init__(self, settings, identity, tally, finished, log):
+    def __init__(self, settings, identity, tally, finished, log, on_result=None):
         """finished: the results.json entries of the games an earlier run of the same match
-        finished in the same folder; they count again and are kept."""
+        finished in the same folder; they count again and are kept. on_result(tally), when
+        given, is called after each game is written."""
+        self.on_result = on_result
         self.settings = settings
         self.game_settings = settings.game_settings()
         self.identity = identity
@@ -203,6 +205,8 @@ class Reporter:
         if result.replays:
             self.log_replays(result)
         self.progress()
+        if self.on_result:
+            self.on_result(self.tally)
 
     def record_text(self, result):
         headers = {
@@ -280,9 +284,10 @@ def play_games(runner, specs, reporter, tally):
             fill_free_slots()
 
 
-def play_match(settings, runner_factory, ask_name, log):
+def play_match(settings, runner_factory, ask_name, log, on_result=None):
     """runner_factory(players, referee, game_settings) makes the runner that plays the games;
-    ask_name(command, timeout) asks an engine its name where the games are played."""
+    ask_name(command, timeout) asks an engine its name where the games are played;
+    on_result(tally) is called after each game (Reporter)."""
     openings = read_openings(settings.openings, settings.seed)
     names = player_names(settings, ask_name)
     players = [Player(names[0], settings.engine1), Player(names[1], settings.engine2)]
@@ -291,7 +296,7 @@ def play_match(settings, runner_factory, ask_name, log):
     identity = match_identity(settings, names)
     finished = finished_games(settings.out, identity, specs)
     tally = Tally(tuple(names), Sprt(*settings.sprt) if settings.sprt else None)
-    reporter = Reporter(settings, identity, tally, finished, log)
+    reporter = Reporter(settings, identity, tally, finished, log, on_result)
     done = {entry["number"] for entry in finished}
     runner = runner_factory(players, referee, settings.game_settings())
     # Not closed on an exception: closing waits for the games under way, while an
@@ -302,12 +307,12 @@ def play_match(settings, runner_factory, ask_name, log):
     return tally
 
 
-def play_match_here(settings, log):
+def play_match_here(settings, log, on_result=None):
     def local_runner(players, referee, game_settings):
         return LocalRunner(settings.concurrency or 1, players, referee, game_settings,
                            fresh_engines=settings.fresh_engines)
 
-    return play_match(settings, local_runner, program_name, log)
+    return play_match(settings, local_runner, program_name, log, on_result)
 
 
 def dask_module():
@@ -320,9 +325,10 @@ def dask_module():
     return dask_runner
 
 
-def play_match_on_client(settings, client, log, files=None):
+def play_match_on_client(settings, client, log, files=None, on_result=None):
     """The match on the cluster of `client`, to which this package was sent
-    (dask_runner.share_package); `files` as dask_runner.DaskRunner takes them."""
+    (dask_runner.share_package); `files` as dask_runner.DaskRunner takes them, on_result as
+    play_match does."""
     dask_runner = dask_module()
 
     def cluster_runner(players, referee, game_settings):
@@ -330,7 +336,8 @@ def play_match_on_client(settings, client, log, files=None):
                                       limit=settings.concurrency, files=files)
 
     return play_match(settings, cluster_runner,
-                      functools.partial(dask_runner.program_name_on_cluster, client), log)
+                      functools.partial(dask_runner.program_name_on_cluster, client), log,
+                      on_result)
 
 
 def play_match_on_cluster(settings, log):
@@ -348,7 +355,7 @@ def play_match_on_cluster(settings, log):
             cluster.close()
 
 
-def run_match(settings, log=sys.stderr):
+def run_match(settings, log=sys.stderr, on_result=None):
     """Plays the match `settings` describes, or the rest of it when settings.out holds an
     earlier run of it; writes the records and results.json into settings.out as games end
     and returns the match's Tally. Raises MatchError when the match cannot be played.
@@ -356,5 +363,7 @@ def run_match(settings, log=sys.stderr):
     On an exception (KeyboardInterrupt included) engines may still run: a caller that goes
     on ends them with gtp.kill_all(), which gtp.install_cleanup() also arranges at exit."""
     if settings.dask is None:
-        return play_match_here(settings, log)
+        return play_match_here(settings, log, on_result)
+    if on_result is not None:
+        raise MatchError("on_result is for matches on this machine or play_match_on_client")
     return play_match_on_cluster(settings, log)
