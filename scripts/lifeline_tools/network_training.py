@@ -44,22 +44,34 @@ def examples_by_base(engine_command, games, log):
                    for name in chunks[0]} for base, chunks in parts.items()}
 
 
-def _batch(arrays, rows, table):
-    """Tensors of the chosen rows, seen through one symmetry `table` (an index array)."""
+def training_device():
+    """Where training runs: the first GPU that PyTorch sees, else the CPU."""
+    return torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+
+def _batch(arrays, rows, table, device):
+    """Tensors of the chosen rows on `device`, seen through one symmetry `table` (an index
+    array)."""
     planes = arrays["planes"][rows][:, :, table]
-    return {"planes": torch.from_numpy(np.ascontiguousarray(planes)),
-            "policy": torch.from_numpy(arrays["policy"][rows][:, table]),
-            "swap": torch.from_numpy(arrays["swap"][rows]),
-            "value": torch.from_numpy(arrays["value"][rows]),
-            "territory": torch.from_numpy(arrays["territory"][rows][:, table])}
+    tensors = {"planes": torch.from_numpy(np.ascontiguousarray(planes)),
+               "policy": torch.from_numpy(arrays["policy"][rows][:, table]),
+               "swap": torch.from_numpy(arrays["swap"][rows]),
+               "value": torch.from_numpy(arrays["value"][rows]),
+               "territory": torch.from_numpy(arrays["territory"][rows][:, table])}
+    return {name: tensor.to(device) for name, tensor in tensors.items()}
 
 
 def train(net, training, held_out, epochs, batch_size, rate, seed, log, checkpoint=None):
     """Trains `net` in place on {base: arrays}; logs each epoch's losses. With `checkpoint` (a
     file path) the state of the training is saved there after every epoch, and a training
-    that finds one goes on after its last finished epoch, as if it had never stopped."""
+    that finds one goes on after its last finished epoch, as if it had never stopped. Runs on
+    training_device(); `net` is back on the CPU when it returns."""
     rng = np.random.default_rng(seed)
     torch.manual_seed(seed)
+    device = training_device()
+    net.to(device)
+    if device.type != "cpu":
+        log(f"training on {torch.cuda.get_device_name(device)}")
     optimiser = torch.optim.Adam(net.parameters(), lr=rate, weight_decay=1e-4)
     tables = {base: network_data.symmetries(base) for base in training}
     schedule = torch.optim.lr_scheduler.CosineAnnealingLR(
@@ -79,8 +91,8 @@ def train(net, training, held_out, epochs, batch_size, rate, seed, log, checkpoi
         totals = np.zeros(3)
         for base, rows in batches:
             table = tables[base][rng.integers(12)]
-            policy, value, territory = network_model.losses(net, _batch(training[base], rows,
-                                                                        table))
+            policy, value, territory = network_model.losses(
+                net, _batch(training[base], rows, table, device))
             loss = policy + value + 0.5 * territory
             optimiser.zero_grad()
             loss.backward()
@@ -94,6 +106,7 @@ def train(net, training, held_out, epochs, batch_size, rate, seed, log, checkpoi
             f"{check[2]:.3f} ({time.monotonic() - started:.0f} s)")
         if checkpoint:
             _save_checkpoint(checkpoint, epoch, net, optimiser, schedule, rng)
+    net.to("cpu")
 
 
 def _save_checkpoint(path, epoch, net, optimiser, schedule, rng):
@@ -118,6 +131,7 @@ def _restore(path, net, optimiser, schedule, rng):
 
 
 def held_out_losses(net, held_out, batch_size):
+    device = next(net.parameters()).device
     net.eval()
     totals, count = np.zeros(3), 0
     with torch.no_grad():
@@ -125,7 +139,7 @@ def held_out_losses(net, held_out, batch_size):
             identity = np.arange(arrays["planes"].shape[-1])
             for start in range(0, len(arrays["value"]), batch_size):
                 rows = np.arange(start, min(start + batch_size, len(arrays["value"])))
-                losses = network_model.losses(net, _batch(arrays, rows, identity))
+                losses = network_model.losses(net, _batch(arrays, rows, identity, device))
                 totals += [loss.item() * len(rows) for loss in losses]
                 count += len(rows)
     return totals / max(count, 1)
