@@ -363,9 +363,10 @@ class Loop:
         wins, losses = tally.record()
         elo, margin = elo_with_error(wins, losses)
         score = wins / max(1, wins + losses)
-        # An interval without bound (no game won, or none lost) is written as null.
+        # A gate won or lost whole has an Elo and an interval without bound: written as null.
         return {"wins": wins, "losses": losses, "aborted": tally.aborted, "score": score,
-                "elo": elo, "margin": margin if math.isfinite(margin) else None,
+                "elo": elo if math.isfinite(elo) else None,
+                "margin": margin if math.isfinite(margin) else None,
                 "promoted": score >= s.gate_score}
 
 
@@ -390,9 +391,14 @@ class Progress:
 
 
 def elo_text(verdict):
-    elo = round(verdict["elo"]) + 0  # an even score reads +0, not -0
-    margin = verdict["margin"]
-    return f"{elo:+d} +/- {'inf' if margin is None else f'{margin:.0f}'}"
+    """The gate's Elo and interval as the summary shows them: "+70 +/- 71", "-inf +/- inf"."""
+    elo, margin = verdict["elo"], verdict["margin"]
+    if elo is None or not math.isfinite(elo):
+        shown = "+inf" if verdict["wins"] > verdict["losses"] else "-inf"
+    else:
+        shown = f"{round(elo) + 0:+d}"  # + 0: an even score reads +0, not -0
+    bound = margin is not None and math.isfinite(margin)
+    return f"{shown} +/- {f'{margin:.0f}' if bound else 'inf'}"
 
 
 def summary_rows(run):
@@ -450,7 +456,8 @@ def plot(run, path):
             losses.append(held["value_log_loss"])
             top1.append(held["network_top1"])
         verdict = run.verdict(number)
-        if verdict:
+        # A gate won or lost whole has no finite Elo to draw.
+        if verdict and verdict["elo"] is not None and math.isfinite(verdict["elo"]):
             gated.append(number)
             elos.append(verdict["elo"])
             # A gate won or lost whole has an interval without bound: no bar is drawn.

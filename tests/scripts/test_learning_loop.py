@@ -20,6 +20,7 @@ import time
 import unittest
 
 from helpers import FAKE, ROOT
+from lifeline_tools import learning_loop
 from test_dask_referee import Cluster, distributed
 
 try:
@@ -52,6 +53,17 @@ def gate_numbers(run):
         return []
     with open(path, encoding="utf-8") as stream:
         return [game["number"] for game in json.load(stream)["games"]]
+
+
+class EloTextTest(unittest.TestCase):
+    def test_every_gate_score_has_its_text(self):
+        # A gate won or lost whole has no finite Elo: gate.json holds null for it.
+        cases = [({"elo": None, "margin": None, "wins": 0, "losses": 4}, "-inf +/- inf"),
+                 ({"elo": None, "margin": None, "wins": 4, "losses": 0}, "+inf +/- inf"),
+                 ({"elo": -0.0, "margin": 798.3, "wins": 2, "losses": 2}, "+0 +/- 798"),
+                 ({"elo": 70.4, "margin": 71.2, "wins": 60, "losses": 40}, "+70 +/- 71")]
+        for verdict, text in cases:
+            self.assertEqual(learning_loop.elo_text(verdict), text)
 
 
 @unittest.skipIf(MISSING, f"{MISSING} in {sys.executable}")
