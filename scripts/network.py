@@ -199,7 +199,7 @@ def loop(options):
 LOOP_SETTINGS = {"base": int, "rules": str, "komi": int, "games": int, "visits": int,
                  "sample_turns": int, "window": int, "blocks": int, "channels": int,
                  "epochs": int, "batch": int, "rate": float, "gate_games": int,
-                 "gate_visits": int, "gate_score": float, "seed": int}
+                 "gate_visits": int, "gate_seconds": float, "gate_score": float, "seed": int}
 
 
 def parse_arguments(argv):

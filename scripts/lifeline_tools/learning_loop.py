@@ -31,6 +31,7 @@ import sys
 import time
 
 from . import selfplay, vocabulary, worker_files
+from .clock import TimeControl
 from .match import MatchSettings, run_match
 from .results import read_results, results_path, write_results
 from .stats import elo_with_error
@@ -60,7 +61,8 @@ class LoopSettings:
     batch: int = 256
     rate: float = 2e-3
     gate_games: int = 100
-    gate_visits: int = 600  # visits a move for both networks: fair on a loaded machine
+    gate_visits: int = 600  # visits a move for networks of one size: fair on a loaded machine
+    gate_seconds: float = 0.5  # seconds a move where the sizes differ (or one has no network)
     gate_score: float = 0.55  # the candidate's share of the gate's games that promotes it
     seed: int = 1
 
@@ -74,8 +76,8 @@ class LoopSettings:
         for name in positive:
             if getattr(self, name) < 1:
                 raise LoopError(f"{name} must be at least 1")
-        if self.komi < 0 or self.sample_turns < 0 or self.rate <= 0:
-            raise LoopError("komi and sample_turns must be >= 0, rate > 0")
+        if self.komi < 0 or self.sample_turns < 0 or self.rate <= 0 or self.gate_seconds <= 0:
+            raise LoopError("komi and sample_turns must be >= 0, rate and gate_seconds > 0")
         if not 0 < self.gate_score <= 1:
             raise LoopError("gate_score must be above 0 and at most 1")
 
@@ -243,7 +245,7 @@ class Loop:
         self.timed(number, "self_play", lambda: self.self_play(number, network))
         if not os.path.exists(self.run.round(number, "candidate.net")):
             self.timed(number, "training", lambda: self.train(number, weights))
-        verdict = self.timed(number, "gate", lambda: self.gate(number, network))
+        verdict = self.timed(number, "gate", lambda: self.gate(number, network, weights))
         verdict["hours"] = round(sum(self.phase_seconds(number).values()) / 3600, 3)
         verdict["network"] = label
         _write_json(self.run.round(number, "gate.json"), verdict)
@@ -333,13 +335,29 @@ class Loop:
         network_export.write_weights(net, candidate + ".net.new")
         os.replace(candidate + ".net.new", candidate + ".net")
 
-    def gate(self, number, network):
+    def same_size(self, weights):
+        """Whether the current network (its .pt file; None for none) has the loop's size, so
+        that a fixed number of visits is a fair gate: else the gate gives both equal time."""
+        if weights is None:
+            return False
+        from . import network_model
+
+        current, _ = network_model.load(weights)
+        return current.config == {"blocks": self.settings.blocks,
+                                  "channels": self.settings.channels}
+
+    def gate(self, number, network, weights):
         s = self.settings
-        limit = f"--visits {s.gate_visits} --time 0"
+        if self.same_size(weights):
+            limit, control = f"--visits {s.gate_visits} --time 0", None
+            rule = f"{s.gate_visits} visits a move"
+        else:
+            limit, control = "", TimeControl.per_move(s.gate_seconds)
+            rule = f"{s.gate_seconds:g} s a move"
         engine = self.games_engine()
         arguments, files = self.networks_for_games(
             [self.run.round(number, "candidate.net"), network])
-        players = [f"{engine} --network {argument} {limit}" for argument in arguments]
+        players = [f"{engine} --network {argument} {limit}".rstrip() for argument in arguments]
         referee = f"{engine} --player random --network none"
         folder = self.run.round(number, "gate")
         adopt_gate(folder, players, referee)
@@ -347,9 +365,9 @@ class Loop:
             engine1=players[0], engine2=players[1], name1="candidate", name2="current",
             referee_engine=referee, games=s.gate_games,
             concurrency=None if self.cluster is not None else self.concurrency,
-            size=s.base, rules=s.rules, komi=s.komi, out=folder,
+            size=s.base, rules=s.rules, komi=s.komi, control=control, out=folder,
             event=f"gate of round {number}")
-        self.say(f"round {number}: gate, {s.gate_games} games at {s.gate_visits} visits a move")
+        self.say(f"round {number}: gate, {s.gate_games} games at {rule}")
         progress = Progress(number, "gate", s.gate_games, self.say)
 
         def on_result(tally):
@@ -364,7 +382,8 @@ class Loop:
         elo, margin = elo_with_error(wins, losses)
         score = wins / max(1, wins + losses)
         # A gate won or lost whole has an Elo and an interval without bound: written as null.
-        return {"wins": wins, "losses": losses, "aborted": tally.aborted, "score": score,
+        return {"wins": wins, "losses": losses, "aborted": tally.aborted, "limit": rule,
+                "score": score,
                 "elo": elo if math.isfinite(elo) else None,
                 "margin": margin if math.isfinite(margin) else None,
                 "promoted": score >= s.gate_score}

@@ -35,7 +35,7 @@ NETWORK = os.path.join(ROOT, "scripts", "network.py")
 # A loop that takes a few seconds a round: base 3, a one-block network of 8 channels.
 TINY = ["--start", "none", "--base", "3", "--games", "6", "--visits", "10", "--window", "2",
         "--blocks", "1", "--channels", "8", "--epochs", "2", "--gate-games", "4",
-        "--gate-visits", "10", "--concurrency", "1", "--threads", "1"]
+        "--gate-visits", "10", "--gate-seconds", "0.02", "--concurrency", "1", "--threads", "1"]
 
 
 def loop_command(run, *arguments):
@@ -85,6 +85,12 @@ class LoopTest(unittest.TestCase):
                 for name in ("candidate.pt", "candidate.net", "gate.json"):
                     self.assertTrue(os.path.exists(os.path.join(folder, name)), name)
             self.assertIn("round 2: self-play with the network of", output)
+            # Against no network the gate gives both sides equal time; between networks of
+            # one size, equal visits.
+            self.assertIn("round 1: gate, 4 games at 0.02 s a move", output)
+            promoted = "round 2: self-play with the network of round 1" in output
+            self.assertIn("round 2: gate, 4 games at "
+                          + ("10 visits a move" if promoted else "0.02 s a move"), output)
             with open(os.path.join(run, "loop.json"), encoding="utf-8") as stream:
                 self.assertEqual(json.load(stream)["games"], 6)
             summary = subprocess.run([sys.executable, NETWORK, "summary", run],
@@ -111,7 +117,8 @@ class LoopTest(unittest.TestCase):
     def test_a_driver_killed_in_each_phase_goes_on_and_repeats_nothing(self):
         settings = ["--start", "none", "--base", "3", "--games", "8", "--visits", "40",
                     "--window", "1", "--blocks", "1", "--channels", "8", "--epochs", "400",
-                    "--gate-games", "6", "--gate-visits", "40", "--concurrency", "1",
+                    "--gate-games", "6", "--gate-visits", "40", "--gate-seconds", "0.02",
+                    "--concurrency", "1",
                     "--threads", "1", "--rounds", "1"]
         with tempfile.TemporaryDirectory() as run:
             round_folder = os.path.join(run, "rounds", "0001")
@@ -171,7 +178,7 @@ class LoopOnDaskTest(unittest.TestCase):
             loop_command(run, "--dask", self.cluster.address, "--rounds", "1", "--start",
                          "none", "--base", "3", "--games", "16", "--visits", "40",
                          "--blocks", "1", "--channels", "8", "--epochs", "1", "--gate-games",
-                         "2", "--gate-visits", "10", "--threads", "1"),
+                         "2", "--gate-visits", "10", "--gate-seconds", "0.02", "--threads", "1"),
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         deadline = time.monotonic() + 300
         while not (os.path.exists(games) and len(game_numbers(games)) >= 2):
