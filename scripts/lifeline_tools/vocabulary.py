@@ -1,7 +1,8 @@
 """The game's words, defined once for every Python tool: the balancing rules' names, the board
-bases the engine plays, the column letters and the cell names.
+bases the engine plays, the playing strengths, the column letters and the cell names.
 
-They mirror the engine's own definitions (core/rules.cc, core/geometry.h, core/notation.cc);
+They mirror the engine's own definitions (core/rules.cc, core/geometry.h, core/notation.cc,
+the option `level`);
 tests/scripts/test_vocabulary.py checks them against a running engine, so a change on either
 side that the other does not follow fails there.
 """
@@ -14,6 +15,10 @@ MIN_BASE = 2
 MAX_BASE = 13
 DEFAULT_BASE = 7
 
+# The values of the engine's option `level`, from a beginner to full strength.
+LEVELS = tuple(range(1, 9))
+FULL_STRENGTH = LEVELS[-1]
+
 # Column letters as in Go: I is skipped, so it cannot be mistaken for J or the digit 1.
 LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
@@ -21,6 +26,11 @@ LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 def width(base):
     """The board's width, or diameter: the number of cells on its longest line."""
     return 2 * base - 1
+
+
+def cell_count(base):
+    """How many cells a board of this base has: 7 on base 2, 127 on base 7."""
+    return 3 * base * (base - 1) + 1
 
 
 def is_cell(base, x, y):
@@ -51,4 +61,5 @@ def cells(base):
 def as_json():
     """The vocabulary as one plain dictionary, for front ends in other languages."""
     return {"rules": list(RULES), "default_rules": DEFAULT_RULES, "min_base": MIN_BASE,
-            "max_base": MAX_BASE, "default_base": DEFAULT_BASE, "letters": LETTERS}
+            "max_base": MAX_BASE, "default_base": DEFAULT_BASE, "levels": list(LEVELS),
+            "letters": LETTERS}

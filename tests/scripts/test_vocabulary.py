@@ -1,5 +1,6 @@
 """lifeline_tools.vocabulary against the engine: the rule names and the range of bases that
-`lifeline-set` declares, and the name of every cell of every base.
+`lifeline-set` declares, its playing strengths, and the name and count of every cell of every
+base.
 
 Needs LIFELINE_ENGINE, the path of the built engine (ctest sets it); skipped without it.
 """
@@ -57,6 +58,11 @@ class VocabularyTest(unittest.TestCase):
         self.assertEqual((int(low), int(high), int(default)),
                          (vocabulary.MIN_BASE, vocabulary.MAX_BASE, vocabulary.DEFAULT_BASE))
 
+    def test_levels(self):
+        low, high, default = self.setting(INT_SETTING, "level")
+        self.assertEqual(tuple(range(int(low), int(high) + 1)), vocabulary.LEVELS)
+        self.assertEqual(int(default), vocabulary.FULL_STRENGTH)
+
     def test_every_cell_of_every_base(self):
         for base in range(vocabulary.MIN_BASE, vocabulary.MAX_BASE + 1):
             with self.subTest(base=base):
@@ -67,6 +73,7 @@ class VocabularyTest(unittest.TestCase):
                     self.ask(command)
                 self.assertEqual(self.ask("gogui-rules_legal_moves").split(),
                                  vocabulary.cells(base))
+                self.assertEqual(len(vocabulary.cells(base)), vocabulary.cell_count(base))
 
     def test_names_beyond_the_board(self):
         for base in range(vocabulary.MIN_BASE, vocabulary.MAX_BASE + 1):
