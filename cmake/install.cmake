@@ -21,6 +21,20 @@ install(FILES ${PROJECT_SOURCE_DIR}/README.md
               ${PROJECT_SOURCE_DIR}/docs/wasm.md
               ${PROJECT_SOURCE_DIR}/protocol/lifeline-gtp.md
         DESTINATION ${CMAKE_INSTALL_DOCDIR})
+# The licence, as the Debian package's copyright file (Debian's machine-readable format, the
+# MIT licence under its Debian name Expat), made from LICENSE so that its text is written once.
+file(READ ${PROJECT_SOURCE_DIR}/LICENSE lifeline_license)
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/LICENSE)
+string(STRIP "${lifeline_license}" lifeline_license)
+string(REPLACE "\n\n" "\n.\n" lifeline_license "${lifeline_license}")
+string(REPLACE "\n" "\n " lifeline_license "${lifeline_license}")
+file(WRITE ${PROJECT_BINARY_DIR}/copyright
+     "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n"
+     "Upstream-Name: lifeline\n\n"
+     "Files: *\n"
+     "Copyright: 2026 The Lifeline engine authors\n"
+     "License: Expat\n ${lifeline_license}\n")
+install(FILES ${PROJECT_BINARY_DIR}/copyright DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/protocol/conformance
         DESTINATION ${CMAKE_INSTALL_DATADIR}/lifeline)
 # The trained network, where the engine's option network auto looks (docs/network.md).

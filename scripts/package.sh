@@ -44,7 +44,8 @@ check_install() {
   # Two turns played whatever White chose (a pair or the swap).
   grep -q '"move_number":3' <<<"$answers" || fail "bad session: $answers"
   "$engine" --version | grep -q '^lifeline ' || fail "no --version"
-  for file in man/man6/lifeline.6 doc/lifeline/lifeline-gtp.md lifeline/conformance/standard.tst; do
+  for file in man/man6/lifeline.6 doc/lifeline/lifeline-gtp.md doc/lifeline/copyright \
+      lifeline/conformance/standard.tst; do
     [ -f "$share/$file" ] || fail "missing $share/$file"
   done
   # The trained network comes along, and the engine finds it by itself (network auto).
