@@ -14,6 +14,7 @@ build_dir=${LIFELINE_BUILD_DIR:-build}
 # Debian packages, one group per line with what needs them.
 packages=(cmake g++ make libabsl-dev libgtest-dev python3)  # the engine and its tests
 packages+=(chromium chromium-driver python3-selenium)  # browser front end tests
+packages+=(nodejs)  # the page's game session under Node (tests/web/session.test.mjs)
 packages+=(python3-distributed)  # matches on a Dask cluster (scripts/referee.py --dask)
 packages+=(python3-numpy)  # the move model's training (scripts/patterns.py)
 packages+=(python3-torch)  # the network's training (scripts/network.py)

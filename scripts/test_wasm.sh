@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The WebAssembly build's tests (docs/wasm.md): builds it (scripts/build_wasm.sh), runs the
 # protocol's conformance transcripts and the regression suite against its Node runner, as
-# against the native engine, then the browser tests in headless Chromium (tests/wasm: the
+# against the native engine, the page's game session on both engines, then the browser tests in headless Chromium (tests/wasm: the
 # package's page API, and the page that scripts/web.py --static writes), and makes and
 # installs the npm package's tarball. Run after scripts/build.sh, which installs Chromium,
 # Selenium and the rest.
@@ -13,6 +13,11 @@ scripts/build_wasm.sh
 package=$(cd "${LIFELINE_WASM_DIR:-build-wasm}/package" && pwd)
 
 python3 scripts/regress.py --engine "node $package/cli.mjs" protocol/conformance tests/regression
+
+# The page's game session against the WebAssembly engine and the native one, and the two
+# compared state by state over the same games.
+LIFELINE_WASM_PACKAGE=$package LIFELINE_ENGINE="$root/${LIFELINE_BUILD_DIR:-build}/lifeline" \
+  node --test tests/web/session.test.mjs
 
 # Debian's Python, where python3-selenium is installed; the native engine referees the page's
 # games (tests/wasm/test_static_page.py).

@@ -4,9 +4,10 @@ the engine in a browser.
     lifeline-web [--host 127.0.0.1] [--port 8080] [--engine build/lifeline]
     lifeline-web --static DIR [--package build-wasm/package]
 
-then open the address it prints. Each game runs its own engine process. With --static, it
-writes the page with the WebAssembly engine into DIR instead, for any static file server
-(lifeline_web.static_site). Python 3 standard library only; see docs/user-guide.md.
+then open the address it prints. The page holds the game and drives an engine process of the
+server's through its relay, one process per game. With --static, it writes the page with the
+WebAssembly engine into DIR instead, for any static file server (lifeline_web.static_site).
+Python 3 standard library only; see docs/user-guide.md.
 """
 
 import argparse
@@ -18,8 +19,8 @@ import webbrowser
 
 from lifeline_tools import gtp
 
-from .server import GameRegistry, WebServer
-from .session import EngineConfig
+from .relay import Relay, RelayLimits
+from .server import WebServer
 from .static_site import StaticSiteError, write_static_site
 
 
@@ -34,8 +35,8 @@ def parse_arguments(argv, default_engine, default_package):
     add("--max-games", type=int, default=4, help="games at the same time (default 4)")
     add("--idle", type=float, default=120.0, metavar="S",
         help="end a game's engine when its page has been silent for S seconds (default 120)")
-    add("--solve-seconds", type=float, default=1.0, metavar="S",
-        help="the solver's time per position during analysis, when the engine has one")
+    add("--max-seconds", type=float, default=60.0, metavar="S",
+        help="the most seconds per move a page may give the engine (default 60)")
     add("--open", action="store_true", help="open the page in the default browser")
     add("--verbose", action="store_true", help="log every HTTP request on stderr")
     add("--static", metavar="DIR",
@@ -46,8 +47,8 @@ def parse_arguments(argv, default_engine, default_package):
     options = parser.parse_args(argv)
     if options.max_games < 1:
         parser.error("--max-games must be at least 1")
-    if options.idle <= 0 or options.solve_seconds <= 0:
-        parser.error("--idle and --solve-seconds must be above 0")
+    if options.idle <= 0 or options.max_seconds < 1:
+        parser.error("--idle must be above 0 and --max-seconds at least 1")
     return parser.prog, options
 
 
@@ -69,12 +70,13 @@ def main(argv=None, default_engine="build/lifeline", default_package="build-wasm
     if os.sep in program and not os.access(program, os.X_OK):
         sys.exit(f"{prog}: cannot run the engine '{program}': build it with scripts/build.sh "
                  "or name another with --engine")
-    config = EngineConfig(command=options.engine, solve_seconds=options.solve_seconds)
-    registry = GameRegistry(config, options.max_games, options.idle)
+    relay = Relay(options.engine, RelayLimits(max_engines=options.max_games,
+                                              idle_seconds=options.idle,
+                                              max_seconds=options.max_seconds))
     gtp.install_cleanup()
     signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
-        server = WebServer((options.host, options.port), registry, verbose=options.verbose)
+        server = WebServer((options.host, options.port), relay, verbose=options.verbose)
     except OSError as error:
         sys.exit(f"{prog}: cannot listen on {options.host} port {options.port}: "
                  f"{error.strerror or error} (pick another with --port or --host)")

@@ -1,10 +1,10 @@
-"""The HTTP server of the browser front end: the page's files and a JSON API over games.
+"""The HTTP server of the browser front end: the page's files and the relay to native engines.
 
-Each game is a GameSession with its own engine process. The registry caps how many run at
-once and ends the engines of games that no page has asked about for a while (a tab closed
-without saying so); a page that closes says so with POST /api/games/ID/close. Only the
-files of static/ are served, looked up by name in a table made at start, so no request
-can name another file. docs/user-guide.md lists the API.
+The page holds the game (static/session.js) and drives an engine through the relay
+(relay.py): one engine process per game, at most --max-games at once, ended when its page has
+been silent for --idle seconds or says it is done. Only the files of static/ are served, looked
+up by name in a table made at start, so no request can name another file. docs/user-guide.md
+describes the relay's protocol.
 """
 
 import http.server
@@ -12,15 +12,11 @@ import ipaddress
 import json
 import os
 import re
-import secrets
 import socket
 import threading
-import time
 import urllib.parse
 
-from lifeline_tools import vocabulary
-
-from .session import LEVELS, ApiError, GameSession, NewGame
+from .relay import COMMANDS, RelayError
 
 STATIC_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
 CONTENT_TYPES = {
@@ -30,7 +26,7 @@ CONTENT_TYPES = {
     ".svg": "image/svg+xml",
     ".png": "image/png",
 }
-BODY_LIMIT = 2 << 20  # bytes of a request body: a game record (1 MiB) in JSON
+BODY_LIMIT = 4096  # bytes of a request body: one command line in JSON
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
                                "frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
@@ -51,244 +47,73 @@ def static_files(directory=STATIC_DIR):
     return table
 
 
-class GameRegistry:
-    """The games in progress, at most `max_games` at once."""
-
-    def __init__(self, config, max_games, idle_seconds):
-        self.config = config
-        self.max_games = max_games
-        self.idle_seconds = idle_seconds
-        self._games = {}
-        self._starting = 0
-        self._lock = threading.Lock()
-
-    def create(self, request):
-        with self._lock:
-            if len(self._games) + self._starting >= self.max_games:
-                raise ApiError(503, f"{self.max_games} games are in progress, the most this "
-                               "server allows: close one (or start the server with a larger "
-                               "--max-games)")
-            self._starting += 1
-        try:
-            session = GameSession(secrets.token_urlsafe(12), self.config, request)
-        finally:
-            with self._lock:
-                self._starting -= 1
-        with self._lock:
-            self._games[session.id] = session
-        return session
-
-    def get(self, game_id):
-        with self._lock:
-            session = self._games.get(game_id)
-        if session is None:
-            raise ApiError(404, "no such game: it was closed, or the server was restarted",
-                           gone=True)
-        session.last_seen = time.monotonic()
-        return session
-
-    def busy(self, game_id):
-        """Marks a game as serving a request, which the reaper respects; None when there is
-        no such game (the route itself then answers 404)."""
-        with self._lock:
-            session = self._games.get(game_id)
-            if session is not None:
-                session.busy += 1
-        return session
-
-    def done(self, session):
-        with self._lock:
-            session.busy -= 1
-            session.last_seen = time.monotonic()
-
-    def close(self, game_id):
-        with self._lock:
-            session = self._games.pop(game_id, None)
-        if session is not None:
-            session.close()
-
-    def count(self):
-        with self._lock:
-            return len(self._games)
-
-    def reap(self):
-        """Closes the games no request has touched for idle_seconds."""
-        now = time.monotonic()
-        with self._lock:
-            idle = [game_id for game_id, session in self._games.items()
-                    if session.busy == 0 and now - session.last_seen > self.idle_seconds]
-        for game_id in idle:
-            self.close(game_id)
-
-    def close_all(self):
-        with self._lock:
-            ids = list(self._games)
-        for game_id in ids:
-            self.close(game_id)
-
-
-# --- checking requests ---------------------------------------------------------------------
-
-def _field(payload, name, kind, default, low=None, high=None, choices=None):
-    value = payload.get(name, default)
-    if kind is int and isinstance(value, float) and value.is_integer():
-        value = int(value)
-    if kind is float and isinstance(value, int) and not isinstance(value, bool):
-        value = float(value)
-    if not isinstance(value, kind) or isinstance(value, bool):
-        raise ApiError(400, f"{name}: expected {kind.__name__ if kind is not str else 'text'}")
-    if choices is not None and value not in choices:
-        raise ApiError(400, f"{name}: expected one of {', '.join(choices)}")
-    if low is not None and not low <= value <= high:
-        raise ApiError(400, f"{name}: expected {low:g} to {high:g}, not {value:g}")
-    return value
-
-
-def _only_fields(payload, names):
-    unknown = sorted(set(payload) - set(names))
+def _only_fields(body, names):
+    unknown = sorted(set(body) - set(names))
     if unknown:
-        raise ApiError(400, f"unknown field {unknown[0]} (expected {', '.join(names)})")
+        raise RelayError(400, f"unknown field {unknown[0]} (expected {', '.join(names)})")
 
 
-def _level(payload):
-    return _field(payload, "level", int, LEVELS[-1], LEVELS[0], LEVELS[-1])
+def _stream_number(body):
+    number = body.get("stream", 0)
+    if not isinstance(number, int) or isinstance(number, bool) or not 0 <= number < 1 << 53:
+        raise RelayError(400, "stream: expected a whole number")
+    return number
 
 
-def new_game_request(payload):
-    """The body of POST /api/games as a NewGame."""
-    if "record" in payload:
-        _only_fields(payload, ("record", "human", "time", "level"))
-        return NewGame(
-            human=_field(payload, "human", str, "to-move",
-                         choices=("black", "white", "both", "to-move")),
-            time=_field(payload, "time", float, 1.0, 0.1, 300),
-            level=_level(payload),
-            record=_field(payload, "record", str, None))
-    _only_fields(payload, ("base", "rules", "komi", "human", "time", "level"))
-    return NewGame(
-        human=_field(payload, "human", str, "black", choices=("black", "white", "both")),
-        time=_field(payload, "time", float, 1.0, 0.1, 300),
-        level=_level(payload),
-        base=_field(payload, "base", int, vocabulary.DEFAULT_BASE, vocabulary.MIN_BASE,
-                    vocabulary.MAX_BASE),
-        rules=_field(payload, "rules", str, vocabulary.DEFAULT_RULES, choices=vocabulary.RULES),
-        komi=_field(payload, "komi", int, 0, 0, 1000))
+# --- the relay's routes, one small function each -----------------------------------------------
+
+def relay_info(handler, relay, _match, _body):
+    limits = relay.limits
+    handler.send_json(200, {"engines": relay.count(), "max_engines": limits.max_engines,
+                            "idle_seconds": limits.idle_seconds,
+                            "max_seconds": limits.max_seconds, "commands": sorted(COMMANDS)})
 
 
-# --- the API, one small function per route ---------------------------------------------------
-
-def api_info(registry, _match, _body, _query):
-    return 200, {"games": registry.count(), "max_games": registry.max_games,
-                 "engine": registry.config.command}
+def relay_start(handler, relay, _match, body):
+    _only_fields(body, [])
+    handler.send_json(201, {"id": relay.start()})
 
 
-def api_vocabulary(_registry, _match, _body, _query):
-    return 200, vocabulary.as_json()
+def relay_ping(handler, relay, match, _body):
+    engine = relay.get(match["id"])
+    handler.send_json(200, {"id": engine.id, "busy": engine.busy})
 
 
-def api_create(registry, _match, body, _query):
-    return 201, registry.create(new_game_request(body)).state()
+def relay_command(handler, relay, match, body):
+    _only_fields(body, ["command", "stream"])
+    line = relay.check(body.get("command"))
+    stream = _stream_number(body)
+    engine = relay.get(match["id"])
+    handler.send_stream(lambda write: engine.run(line, stream, write))
 
 
-def api_state(registry, match, _body, _query):
-    return 200, registry.get(match["id"]).state()
+def relay_stop(handler, relay, match, body):
+    _only_fields(body, ["stream"])
+    relay.get(match["id"]).stop(_stream_number(body))
+    handler.send_json(200, {"stopped": True})
 
 
-def api_close(registry, match, _body, _query):
-    registry.get(match["id"])
-    registry.close(match["id"])
-    return 200, {"closed": match["id"]}
+def relay_close(handler, relay, match, _body):
+    if not relay.close(match["id"]):
+        raise RelayError(404, "no such engine (closed, or idle too long)", gone=True)
+    handler.send_json(200, {"closed": match["id"]})
 
 
-def _game_action(action):
-    """A route that performs `action(session, body)` and answers the new state."""
-    def route(registry, match, body, _query):
-        session = registry.get(match["id"])
-        action(session, body)
-        return 200, session.state()
-    return route
-
-
-def _play(session, body):
-    _only_fields(body, ("move",))
-    session.play(_field(body, "move", str, None))
-
-
-def _settings(session, body):
-    """Either setting, or both."""
-    _only_fields(body, ("time", "level"))
-    if not body:
-        raise ApiError(400, "expected time or level")
-    if "time" in body:
-        session.set_time(_field(body, "time", float, None, 0.1, 300))
-    if "level" in body:
-        session.set_level(_level(body))
-
-
-def _view(session, body):
-    _only_fields(body, ("at",))
-    at = body.get("at")
-    if at is not None and (not isinstance(at, int) or isinstance(at, bool)):
-        raise ApiError(400, "at: expected a number of actions, or null for the latest")
-    session.view(at)
-
-
-def _no_fields(method):
-    def action(session, body):
-        _only_fields(body, ())
-        method(session)
-    return action
-
-
-def api_analysis(registry, match, _body, _query):
-    return 200, registry.get(match["id"]).analysis()
-
-
-def api_set_analysis(registry, match, body, _query):
-    _only_fields(body, ("on",))
-    on = body.get("on")
-    if not isinstance(on, bool):
-        raise ApiError(400, "on: expected true or false")
-    return 200, registry.get(match["id"]).set_analysis(on)
-
-
-def api_record(registry, match, _body, _query):
-    session = registry.get(match["id"])
-    return 200, session.record()
-
-
-def api_log(registry, match, _body, query):
-    after = query.get("after", ["0"])[0]
-    if not after.isdigit():
-        raise ApiError(400, "after: expected a line number")
-    return 200, {"lines": registry.get(match["id"]).log(int(after))}
-
-
-_GAME = "/api/games/(?P<id>[A-Za-z0-9_-]{1,64})"
+_ENGINE = r"/relay/engines/(?P<id>[A-Za-z0-9_-]{1,64})"
 ROUTES = [
-    ("GET", "/api/info", api_info),
-    ("GET", "/api/vocabulary", api_vocabulary),
-    ("POST", "/api/games", api_create),
-    ("GET", _GAME, api_state),
-    ("DELETE", _GAME, api_close),
-    ("POST", _GAME + "/close", api_close),
-    ("POST", _GAME + "/play", _game_action(_play)),
-    ("POST", _GAME + "/genmove", _game_action(_no_fields(GameSession.engine_move))),
-    ("POST", _GAME + "/undo", _game_action(_no_fields(GameSession.undo))),
-    ("POST", _GAME + "/resign", _game_action(_no_fields(GameSession.resign))),
-    ("POST", _GAME + "/resume", _game_action(_no_fields(GameSession.resume))),
-    ("POST", _GAME + "/settings", _game_action(_settings)),
-    ("POST", _GAME + "/view", _game_action(_view)),
-    ("GET", _GAME + "/analysis", api_analysis),
-    ("POST", _GAME + "/analysis", api_set_analysis),
-    ("GET", _GAME + "/record", api_record),
-    ("GET", _GAME + "/log", api_log),
+    ("GET", r"/relay", relay_info),
+    ("POST", r"/relay/engines", relay_start),
+    ("GET", _ENGINE, relay_ping),
+    ("POST", _ENGINE, relay_command),
+    ("POST", _ENGINE + "/stop", relay_stop),
+    ("POST", _ENGINE + "/close", relay_close),
+    ("DELETE", _ENGINE, relay_close),
 ]
-ROUTES = [(method, re.compile(pattern), handler) for method, pattern, handler in ROUTES]
+ROUTES = [(method, re.compile(pattern), route) for method, pattern, route in ROUTES]
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
-    """One HTTP request. The server object carries the registry and the static files."""
+    """One HTTP request. The server object carries the relay and the static files."""
 
     server_version = "lifeline-web"
     protocol_version = "HTTP/1.1"
@@ -311,54 +136,50 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def _dispatch(self, method):
         url = urllib.parse.urlsplit(self.path)
+        self._streaming = False
         try:
             self._check_origin(method)
-            if not url.path.startswith("/api/"):
+            if url.path == "/relay" or url.path.startswith("/relay/"):
+                self._serve_relay(method, url.path)
+            else:
                 self._serve_file(method, url.path)
-                return
-            self._serve_api(method, url)
-        except ApiError as error:
-            self._send_json(error.status, dict(error=str(error), **error.details))
+        except RelayError as error:
+            self._fail(dict(error=str(error), **error.details), error.status)
         except (ConnectionError, socket.timeout):
             self.close_connection = True
         except Exception as error:  # a bug in the server: report it, keep serving
             self.log_error("internal error on %s %s: %r", method, self.path, error)
-            self._send_json(500, {"error": f"internal server error: {error!r}"})
+            self._fail({"error": f"internal server error: {error!r}"}, 500)
 
-    def _serve_api(self, method, url):
+    def _fail(self, payload, status):
+        """An error as the answer, or as the last item of a stream already under way."""
+        if self._streaming:
+            self._write_item(payload)
+        else:
+            self.send_json(status, payload)
+
+    def _serve_relay(self, method, path):
         allowed = []
-        for route_method, pattern, handler in ROUTES:
-            match = pattern.fullmatch(url.path)
+        for route_method, pattern, route in ROUTES:
+            match = pattern.fullmatch(path)
             if match is None:
                 continue
             if route_method != method:
                 allowed.append(route_method)
                 continue
-            body = self._read_body() if method != "GET" else {}
-            query = urllib.parse.parse_qs(url.query)
-            game_id = match.groupdict().get("id")
-            session = self.server.registry.busy(game_id) if game_id else None
-            try:
-                status, payload = handler(self.server.registry, match, body, query)
-            finally:
-                if session is not None:
-                    self.server.registry.done(session)
-            if isinstance(payload, str):
-                self._send_text(status, payload, f'attachment; filename="lifeline-{game_id}.txt"')
-            else:
-                self._send_json(status, payload)
+            route(self, self.server.relay, match, self._read_body() if method != "GET" else {})
             return
         if allowed:
-            raise ApiError(405, f"{method} is not allowed here (use {', '.join(allowed)})",
-                           allow=allowed)
-        raise ApiError(404, f"no such API path: {url.path}")
+            raise RelayError(405, f"{method} is not allowed here (use {', '.join(allowed)})",
+                             allow=allowed)
+        raise RelayError(404, f"no such relay path: {path}")
 
     def _serve_file(self, method, path):
         entry = self.server.files.get(path)
         if entry is None:
-            raise ApiError(404, f"no such page: {path}")
+            raise RelayError(404, f"no such page: {path}")
         if method != "GET":
-            raise ApiError(405, f"{method} is not allowed here (use GET)")
+            raise RelayError(405, f"{method} is not allowed here (use GET)", allow=["GET"])
         with open(entry[0], "rb") as stream:
             data = stream.read()
         self._send(200, data, entry[1], {"Cache-Control": "no-cache"})
@@ -366,23 +187,23 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def _read_body(self):
         length = self.headers.get("Content-Length")
         if self.headers.get("Transfer-Encoding"):
-            raise ApiError(411, "send the body with a Content-Length")
+            raise RelayError(411, "send the body with a Content-Length")
         if length is None or length.strip() == "0":
             return {}
         if not length.isdigit():
-            raise ApiError(400, "bad Content-Length")
+            raise RelayError(400, "bad Content-Length")
         if int(length) > BODY_LIMIT:
             self.close_connection = True
-            raise ApiError(413, f"the request body is larger than {BODY_LIMIT >> 20} MiB")
+            raise RelayError(413, f"the request body is larger than {BODY_LIMIT} bytes")
         raw = self.rfile.read(int(length))
         if not raw.strip():
             return {}
         try:
             body = json.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise ApiError(400, f"the body is not JSON: {error}")
+            raise RelayError(400, f"the body is not JSON: {error}")
         if not isinstance(body, dict):
-            raise ApiError(400, "the body must be a JSON object")
+            raise RelayError(400, "the body must be a JSON object")
         return body
 
     def _check_origin(self, method):
@@ -390,23 +211,39 @@ class Handler(http.server.BaseHTTPRequestHandler):
         origin (Origin header), or a name that rebinds to this machine (Host header)."""
         host = self.headers.get("Host", "")
         if self.server.loopback and _host_name(host) not in self.server.local_names:
-            raise ApiError(403, f"unexpected Host '{host[:60]}': open the address the "
-                           "server printed")
+            raise RelayError(403, f"unexpected Host '{host[:60]}': open the address the "
+                             "server printed")
         origin = self.headers.get("Origin")
         if method != "GET" and origin is not None and \
                 urllib.parse.urlsplit(origin).netloc != host:
-            raise ApiError(403, "requests from another site are refused")
+            raise RelayError(403, "requests from another site are refused")
 
-    def _send_json(self, status, payload):
+    def send_json(self, status, payload):
         headers = {"Cache-Control": "no-store"}
         if status == 405:
             headers["Allow"] = ", ".join(payload.get("allow", []))
         data = json.dumps(payload).encode("utf-8")
         self._send(status, data, "application/json", headers)
 
-    def _send_text(self, status, text, disposition):
-        self._send(status, text.encode("utf-8"), "text/plain; charset=utf-8",
-                   {"Cache-Control": "no-store", "Content-Disposition": disposition})
+    def send_stream(self, produce):
+        """Answers with the items that produce(write) writes, one JSON object a line, each
+        sent as it comes (an analysis streams its lines); the connection ends with them."""
+        def write(item):
+            if not self._streaming:
+                self.send_response(200)
+                self.send_header("Content-Type", "application/x-ndjson")
+                self.send_header("Connection", "close")
+                for name, value in dict(SECURITY_HEADERS, **{"Cache-Control": "no-store"}).items():
+                    self.send_header(name, value)
+                self.end_headers()
+                self._streaming = True
+                self.close_connection = True
+            self._write_item(item)
+        produce(write)
+
+    def _write_item(self, item):
+        self.wfile.write(json.dumps(item).encode("utf-8") + b"\n")
+        self.wfile.flush()
 
     def _send(self, status, data, content_type, headers):
         self.send_response(status)
@@ -429,11 +266,11 @@ class WebServer(http.server.ThreadingHTTPServer):
     daemon_threads = True
     block_on_close = False
 
-    def __init__(self, address, registry, verbose=False):
+    def __init__(self, address, relay, verbose=False):
         host = address[0]
         self.address_family = socket.AF_INET6 if ":" in host else socket.AF_INET
         super().__init__(address, Handler)
-        self.registry = registry
+        self.relay = relay
         self.files = static_files()
         self.verbose = verbose
         self.loopback = _is_loopback(host)
@@ -450,13 +287,13 @@ class WebServer(http.server.ThreadingHTTPServer):
         return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
 
     def _reap(self):
-        while not self._stopping.wait(min(5.0, self.registry.idle_seconds / 2)):
-            self.registry.reap()
+        while not self._stopping.wait(min(5.0, self.relay.limits.idle_seconds / 2)):
+            self.relay.reap()
 
     def server_close(self):
         self._stopping.set()
         super().server_close()
-        self.registry.close_all()
+        self.relay.close_all()
 
 
 def _is_loopback(host):

@@ -1,7 +1,7 @@
 """The page without a server: `lifeline-web --static DIR` writes the page's files into DIR with
 the WebAssembly engine's package (scripts/build_wasm.sh) in DIR/engine, and marks the page so
-that it answers its own API with that engine (static/local_server.js) instead of asking a
-server. Any static file server then serves a whole game: `python3 -m http.server -d DIR`.
+that its game (static/session.js) drives that engine in a Web Worker instead of the server's
+relay. Any static file server then serves a whole game: `python3 -m http.server -d DIR`.
 """
 
 import os

@@ -12,8 +12,8 @@ SCRIPTS = os.path.join(ROOT, "scripts")
 SOLVER_ENGINE = os.path.join(HERE, "solver_engine.py")
 ENGINE = os.environ.get("LIFELINE_ENGINE")
 
-from lifeline_web.server import GameRegistry, WebServer  # noqa: E402
-from lifeline_web.session import EngineConfig  # noqa: E402
+from lifeline_web.relay import Relay, RelayLimits  # noqa: E402
+from lifeline_web.server import WebServer  # noqa: E402
 
 
 def children(pid):
@@ -39,10 +39,9 @@ def solver_engine(verdict, log, commands="lifeline-solve,lifeline-solve_all"):
 class Server:
     """The web server on a free port of 127.0.0.1, served from a thread of this process."""
 
-    def __init__(self, engine, max_games=4, idle=120.0, solve_seconds=1.0):
-        config = EngineConfig(command=engine, solve_seconds=solve_seconds)
-        self.registry = GameRegistry(config, max_games, idle)
-        self.server = WebServer(("127.0.0.1", 0), self.registry)
+    def __init__(self, engine, max_games=4, idle=120.0):
+        self.relay = Relay(engine, RelayLimits(max_engines=max_games, idle_seconds=idle))
+        self.server = WebServer(("127.0.0.1", 0), self.relay)
         self.port = self.server.server_address[1]
         self._thread = threading.Thread(target=self.server.serve_forever,
                                         kwargs={"poll_interval": 0.05}, daemon=True)
@@ -60,7 +59,8 @@ class Server:
         self.close()
 
     def request(self, method, path, body=None, headers=None, raw=None, timeout=60):
-        """(status, decoded JSON or text, response headers)."""
+        """(status, decoded JSON, its items for a stream of JSON lines, or text, response
+        headers)."""
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
         headers = dict(headers or {})
         data = raw
@@ -74,6 +74,8 @@ class Server:
             kind = response.getheader("Content-Type", "")
             if kind.startswith("application/json"):
                 payload = json.loads(payload)
+            elif kind.startswith("application/x-ndjson"):
+                payload = [json.loads(line) for line in payload.splitlines() if line.strip()]
             return response.status, payload, dict(response.getheaders())
         finally:
             connection.close()
@@ -86,5 +88,8 @@ class Server:
     def get(self, path, **options):
         return self.request("GET", path, **options)
 
-    def session(self, game_id):
-        return self.registry.get(game_id)
+    def command(self, engine_id, command, stream=0):
+        """The relay's answer to one command: (status, its items or the error)."""
+        status, payload, _ = self.post(f"/relay/engines/{engine_id}",
+                                       {"command": command, "stream": stream})
+        return status, payload

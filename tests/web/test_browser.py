@@ -11,6 +11,7 @@ Runs under Debian's Python, where python3-selenium installs (scripts/build.sh in
 with chromium and chromium-driver). Needs LIFELINE_ENGINE (ctest sets it).
 """
 
+import json
 import os
 import re
 import signal
@@ -23,7 +24,7 @@ import unittest
 from support import ENGINE, SCRIPTS, children, solver_engine
 from helpers import processes_with, unique_tag, wait_until_gone
 from lifeline_tools.gtp import GtpEngine
-from lifeline_web import answers
+from lifeline_tools import vocabulary
 
 try:
     from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
@@ -45,8 +46,7 @@ class PageServer:
     def __init__(self, engine, tag):
         environment = dict(os.environ, LIFELINE_WEB_TEST_TAG=tag)
         self.process = subprocess.Popen(
-            [sys.executable, os.path.join(SCRIPTS, "web.py"), "--port", "0", "--engine", engine,
-             "--solve-seconds", "0.3"],
+            [sys.executable, os.path.join(SCRIPTS, "web.py"), "--port", "0", "--engine", engine],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment,
             start_new_session=True)
         line = self.process.stdout.readline()
@@ -180,10 +180,14 @@ class Referee:
         self.ask(f"lifeline-loadgame {self.path}")
 
     def state(self):
-        return answers.parse_state(self.ask("lifeline-state"))
+        return json.loads(self.ask("lifeline-state"))
 
     def board(self):
-        return answers.board_of(self.state())
+        state = self.state()
+        board = dict.fromkeys(vocabulary.cells(state["base"]), "empty")
+        board.update({cell: "black" for cell in state["black"]})
+        board.update({cell: "white" for cell in state["white"]})
+        return board
 
     def legal(self):
         """The cells where a stone is legal now (not the swap or komi spending)."""
@@ -341,7 +345,7 @@ class BrowserTest(unittest.TestCase):
         page.wait(lambda: page.script("return document.querySelectorAll('[data-candidate]')"
                                       ".length > 0"), "candidate marks")
         with open(log, encoding="utf-8") as stream:
-            self.assertEqual(stream.read().split(), ["lifeline-solve_all", "0.3"])
+            self.assertEqual(stream.read().split(), ["lifeline-solve_all", "1"])
 
     def test_analysis_ends_with_the_game(self):
         page = self.open()
@@ -482,7 +486,8 @@ class BrowserTest(unittest.TestCase):
         self.check_page_against_engine(page.state())
 
         self.load_saved(path, state)
-        self.assertEqual(len(self.server.engines()), 1)  # the replaced game's engine ended
+        # The replaced game's engine ended.
+        page.wait(lambda: len(self.server.engines()) == 1, "one engine process")
 
         # Leaving the page ends its engine.
         engines = self.server.engines()

@@ -32,7 +32,7 @@ class StaticSiteTest(unittest.TestCase):
         result = web("--static", self.site, "--package", self.package)
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertIn("python3 -m http.server -d", result.stdout)
-        for name in ("index.html", "app.js", "api.js", "local_server.js", "board.js"):
+        for name in ("index.html", "app.js", "session.js", "game_text.js", "board.js"):
             self.assertTrue(os.path.isfile(os.path.join(self.site, name)), name)
         for name in PACKAGE_FILES:
             with open(os.path.join(self.site, "engine", name), encoding="utf-8") as stream:

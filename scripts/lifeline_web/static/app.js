@@ -1,27 +1,36 @@
-// The page: turns clicks and keys into requests to the server, and draws what it answers.
-// The server (and behind it the engine) holds the game; this page holds only the last
-// state it was sent, and a copy of the game record so that a reload or a crash can resume.
-// It stays one file (some 770 lines) because its parts share the page's state and its
-// request helpers; the board's drawing (board.js), the study graph (study.js) and the two
-// backends (api.js over HTTP, local_server.js in the page) live apart.
+// The page: turns clicks and keys into actions of the game's session (session.js), and
+// draws the state it answers. The session drives the engine through one of two transports:
+// the WebAssembly engine in a Web Worker, in the page that `scripts/web.py --static` writes
+// (<html data-backend="wasm">), or else the relay to a native engine on the server. The page
+// keeps a copy of the game record so that a reload or a stopped engine can resume. It stays
+// one file (some 750 lines) because its parts share the page's state; the board's drawing
+// (board.js) and the study graph (study.js) live apart.
 
-import { closeOnLeaving, get, post } from "./api.js";
 import { Board, moveCells } from "./board.js";
+import { Games } from "./session.js";
 import { WinrateGraph, WinrateRecord, blackWinrate } from "./study.js";
+
+const WASM = document.documentElement.dataset.backend === "wasm";
+
+// The transport: each module is loaded only where it is used.
+async function startEngine(options) {
+  if (WASM) {
+    const { LifelineEngine } = await import("./engine/engine.mjs");
+    return LifelineEngine.start(options);
+  }
+  const { RelayEngine } = await import("./relay_engine.js");
+  return RelayEngine.start(options);
+}
 
 const $ = (id) => document.getElementById(id);
 const SAVED_GAME = "lifeline-game"; // sessionStorage: this tab's game, restored after a reload
 const PREFERENCES = "lifeline-new-game"; // localStorage: the last new-game choices
 const ANALYSIS_POLL_MS = 600;
-const HEARTBEAT_MS = 15000;
-const THINKING_POLL_MS = 700;
 const LOG_POLL_MS = 1500;
 const TIMES = [0.2, 0.5, 1, 2, 5, 10, 30, 60]; // the engine's seconds per move on offer
-// The engine option level: fewer simulations and more chance below full strength (docs/search.md).
-const LEVELS = [
-  [1, "1: beginner"], [2, "2"], [3, "3: casual"], [4, "4"], [5, "5: club"], [6, "6"], [7, "7: strong"],
-  [8, "8: full strength"],
-];
+// The engine option level: fewer simulations and more chance below full strength
+// (docs/search.md); the names of some levels, the range is the engine's.
+const LEVEL_NAMES = { 1: "beginner", 3: "casual", 5: "club", 7: "strong" };
 // A review analyses each position at least this long, and at most the second figure when no
 // win rate has come by then.
 const REVIEW_MS = 800;
@@ -43,7 +52,7 @@ const REASONS = {
   "same cell twice": "a double turn needs two different cells",
 };
 
-// What the page says about each rule set the server names (GET /api/vocabulary lists them);
+// What the page says about each rule set the engine offers (its lifeline-set listing);
 // `komi` marks the rules under which White has komi to spend.
 const RULE_TEXTS = {
   "strong-pie": { label: "Strong pie: two double turns, swap", short: "strong pie",
@@ -55,8 +64,10 @@ const RULE_TEXTS = {
 };
 
 const app = {
-  vocabulary: null, // the server's rule names, bases and column letters
-  game: null, // the last state the server sent
+  games: null, // the page's games (session.js), one at a time
+  session: null, // the game's session
+  vocabulary: null, // the engine's rule names, bases, levels and column letters
+  game: null, // the game's state as last drawn
   busy: false, // a request that changes the game is on its way
   logAfter: 0,
   timers: {},
@@ -79,7 +90,7 @@ const shownCount = (game) => (studying(game) ? game.viewing : game.moves.length)
 
 function defaultGame() {
   const { default_base: base, default_rules: rules } = app.vocabulary;
-  return { base, rules, komi: 3, human: "black", time: 1, level: 8 };
+  return { base, rules, komi: 3, human: "black", time: 1, level: app.vocabulary.full_strength };
 }
 
 function icon(color, hollow = false) {
@@ -91,10 +102,6 @@ function icon(color, hollow = false) {
 
 function fill(node, ...parts) {
   node.replaceChildren(...parts.map((part) => (typeof part === "string" ? document.createTextNode(part) : part)));
-}
-
-function gamePath(suffix = "") {
-  return `/api/games/${app.game.id}${suffix}`;
 }
 
 function setMessage(text, kind = "error") {
@@ -134,16 +141,20 @@ function setState(state) {
   render();
 }
 
-// Sends a request that changes the game, then draws the answer and does what comes next
-// (the engine's move, analysis). One at a time: the board refuses clicks meanwhile.
-async function act(suffix, body = {}) {
-  if (!app.game || app.busy) return false;
+// Does an action of the game's session (`work(session)`), then draws the new state and does
+// what comes next (the engine's move, analysis). One at a time: the board refuses clicks
+// meanwhile. `engineMove` marks the engine's move, which is announced.
+async function act(work, engineMove = false) {
+  if (!app.session || app.busy) return false;
+  const session = app.session;
   app.busy = true;
-  if (suffix !== "/genmove") setMessage("");
+  if (!engineMove) setMessage("");
   render();
   try {
-    setState(await post(gamePath(suffix), body));
-    if (suffix === "/genmove") announceEngineMove(app.game);
+    await work(session);
+    if (session !== app.session) return false;
+    setState(session.snapshot());
+    if (engineMove) announceEngineMove(app.game);
     return true;
   } catch (failure) {
     await handleFailure(failure);
@@ -176,36 +187,38 @@ function gameRequest(choices) {
 }
 
 async function handleFailure(failure) {
-  const body = failure.body;
-  if (body.reason) {
-    setMessage(`Illegal move ${body.move}: ${body.reason} (${REASONS[body.reason] || body.error}).`);
-  } else if (body.gone) {
-    await restore(readJson(sessionStorage, SAVED_GAME), "The server had closed this game; it continues from its moves.");
+  const details = failure.details || {};
+  if (details.reason) {
+    setMessage(`Illegal move ${details.move}: ${details.reason} (${REASONS[details.reason] || failure.message}).`);
+  } else if (details.gone && app.session) {
+    // The server ended an engine left idle (a page asleep): a new one replays the moves.
+    setTimeout(async () => {
+      if (await act((session) => session.resume())) {
+        setMessage("The server had ended this game's engine; the game continues from its moves.", "info");
+      }
+    }, 0);
   } else {
     setMessage(failure.message.charAt(0).toUpperCase() + failure.message.slice(1) + ".");
-    if (body.crashed) await refresh();
+    if (details.crashed && app.session) setState(app.session.snapshot());
   }
-}
-
-async function refresh() {
-  try {
-    setState(await get(gamePath()));
-  } catch (failure) {
-    if (failure.body.gone) await restore(readJson(sessionStorage, SAVED_GAME), "The game continues from its moves.");
-  }
-  scheduleWork();
 }
 
 async function startGame(body, note = "") {
   closeGame();
   setMessage("");
+  app.busy = true;
+  render();
   try {
-    setState(await post("/api/games", body));
+    app.session = await app.games.create(body);
+    app.busy = false;
+    setState(app.session.snapshot());
     if (note) setMessage(note, "info");
     if ($("analysis-toggle").checked) await setAnalysis(true);
     if ($("log-panel").open) pollLog();
   } catch (failure) {
     setMessage(`No game: ${failure.message}.`);
+  } finally {
+    app.busy = false;
     render();
   }
   scheduleWork();
@@ -221,52 +234,34 @@ async function restore(saved, note) {
 }
 
 function closeGame() {
-  if (app.game) closeOnLeaving(gamePath("/close"));
+  if (app.games) app.games.close();
+  app.session = null;
   app.game = null;
   for (const name of ["work", "analysis", "log"]) clearTimeout(app.timers[name]);
   app.logAfter = 0;
   $("log").textContent = "";
 }
 
-// What happens next without a click: the engine's move, waiting for a move the server is
-// already making, analysis while the person thinks, the heartbeat that keeps the game.
+// What happens next without a click: the engine's move, or analysis while the person thinks.
 function scheduleWork() {
   const game = app.game;
   clearTimeout(app.timers.work);
   clearTimeout(app.timers.analysis);
   if (!game || app.busy || game.crashed) return;
-  if (game.thinking) {
-    app.timers.work = setTimeout(refresh, THINKING_POLL_MS);
-  } else if (game.turn_of === "engine") {
-    act("/genmove");
+  if (game.turn_of === "engine") {
+    app.timers.work = setTimeout(() => act((session) => session.engineMove(), true), 0);
   } else if (game.analysis && (game.turn_of === "human" || studying(game))) {
     app.timers.analysis = setTimeout(pollAnalysis, ANALYSIS_POLL_MS);
   }
 }
 
-async function heartbeat() {
-  if (app.game && !app.busy) {
-    try {
-      const state = await get(gamePath());
-      if (state.version !== app.game.version || state.thinking !== app.game.thinking) {
-        setState(state);
-        scheduleWork();
-      }
-    } catch (failure) {
-      if (failure.body.gone) await restore(readJson(sessionStorage, SAVED_GAME), "The game continues from its moves.");
-    }
-  }
-  app.timers.heartbeat = setTimeout(heartbeat, HEARTBEAT_MS);
-}
-
 // --- analysis ----------------------------------------------------------------------------
 
 async function setAnalysis(on) {
-  if (!app.game) return;
+  if (!app.session) return;
   try {
-    const analysis = await post(gamePath("/analysis"), { on });
-    app.game.analysis = on;
-    setState(app.game);
+    const analysis = await app.session.setAnalysis(on);
+    setState(app.session.snapshot());
     showAnalysis(on ? analysis : null);
   } catch (failure) {
     await handleFailure(failure);
@@ -277,10 +272,11 @@ async function setAnalysis(on) {
 async function pollAnalysis() {
   const version = app.game && app.game.version;
   try {
-    const analysis = await get(gamePath("/analysis"));
+    const analysis = await app.session.readAnalysis();
     if (app.game && analysis.version === version && app.game.version === version) showAnalysis(analysis);
   } catch (failure) {
-    if (failure.body.crashed || failure.body.gone) await handleFailure(failure);
+    const details = failure.details || {};
+    if (details.crashed || details.gone) await handleFailure(failure);
   }
   if (app.game && app.game.version === version && !app.busy) scheduleWork();
 }
@@ -353,10 +349,11 @@ function showWinrate(text, winrate = null) {
   if (winrate !== null) $("winrate-fill").style.width = percent(winrate);
 }
 
+// The solver's line appears only when it has something to say: a proof or a failure.
 function showSolver(solver, side) {
   const node = $("solver");
-  node.hidden = !solver;
-  if (!solver) return;
+  node.hidden = !solver || solver.state !== "done" || solver.verdict === "unknown";
+  if (node.hidden) return;
   node.className = solver.state === "done" ? solver.verdict : "";
   if (solver.state !== "done") {
     node.textContent = "Solver: working…";
@@ -507,7 +504,7 @@ async function study(at) {
   if (!game || app.busy) return false;
   const target = Math.max(0, Math.min(game.moves.length, at));
   if (target === shownCount(game)) return true;
-  return act("/view", { at: target === game.moves.length ? null : target });
+  return act((session) => session.view(target === game.moves.length ? null : target));
 }
 
 function renderStudy(game) {
@@ -551,7 +548,7 @@ async function review() {
       let seen = false;
       while (sameGame()) {
         await waitFor(200);
-        const analysis = await get(gamePath("/analysis"));
+        const analysis = await app.session.readAnalysis();
         if (analysis.version !== app.game.version) continue;
         showAnalysis(analysis);
         seen ||= analysis.winrate !== null;
@@ -584,15 +581,19 @@ function onCell(name) {
   if (game.over) return setMessage("The game is over: undo, or start a new game.", "info");
   if (game.turn_of !== "human") return setMessage(`Wait for ${game.engine}'s move.`, "info");
   setMessage("");
-  if (name === game.pending) return act("/undo");
-  return act("/play", { move: name });
+  if (name === game.pending) return act((session) => session.undo());
+  return play(name);
 }
 
+const play = (move) => act((session) => session.play(move));
+const undo = () => act((session) => session.undo());
+const engineMove = () => act((session) => session.engineMove(), true);
+
 const shortcuts = {
-  u: () => act("/undo"),
-  w: () => app.game && app.game.can_swap && act("/play", { move: "swap" }),
-  k: () => app.game && app.game.can_pass && act("/play", { move: "pass" }),
-  e: () => app.game && app.game.human === "both" && act("/genmove"),
+  u: undo,
+  w: () => app.game && app.game.can_swap && play("swap"),
+  k: () => app.game && app.game.can_pass && play("pass"),
+  e: () => app.game && app.game.human === "both" && engineMove(),
   a: () => app.game && setAnalysis(!app.game.analysis),
   t: () => toggleTerritory(),
   m: () => $("move-input").focus(),
@@ -681,8 +682,12 @@ function fillChoices() {
   for (const select of document.querySelectorAll(".time-choice")) {
     select.append(...TIMES.map((seconds) => new Option(`${seconds} s`, String(seconds))));
   }
+  const { min_level: lowest, full_strength: highest } = app.vocabulary;
   for (const select of document.querySelectorAll(".level-choice")) {
-    select.append(...LEVELS.map(([level, label]) => new Option(label, String(level))));
+    for (let level = lowest; level <= highest; level++) {
+      const name = level === highest ? "full strength" : LEVEL_NAMES[level];
+      select.append(new Option(name ? `${level}: ${name}` : String(level), String(level)));
+    }
   }
 }
 
@@ -692,12 +697,12 @@ function wire() {
   $("load-button").addEventListener("click", () => $("load-dialog").showModal());
   $("save-button").addEventListener("click", save);
   $("help-button").addEventListener("click", () => $("help-dialog").showModal());
-  $("swap-button").addEventListener("click", () => act("/play", { move: "swap" }));
-  $("pass-button").addEventListener("click", () => act("/play", { move: "pass" }));
-  $("engine-button").addEventListener("click", () => act("/genmove"));
-  $("undo-button").addEventListener("click", () => act("/undo"));
+  $("swap-button").addEventListener("click", () => play("swap"));
+  $("pass-button").addEventListener("click", () => play("pass"));
+  $("engine-button").addEventListener("click", engineMove);
+  $("undo-button").addEventListener("click", undo);
   $("resign-button").addEventListener("click", () => $("resign-dialog").showModal());
-  $("resume-button").addEventListener("click", () => act("/resume"));
+  $("resume-button").addEventListener("click", () => act((session) => session.resume()));
   $("analysis-toggle").addEventListener("change", (event) => setAnalysis(event.target.checked));
   $("first-button").addEventListener("click", () => study(0));
   $("back-button").addEventListener("click", () => app.game && study(shownCount(app.game) - 1));
@@ -705,12 +710,12 @@ function wire() {
   $("latest-button").addEventListener("click", () => app.game && study(app.game.moves.length));
   $("review-button").addEventListener("click", review);
   $("territory-toggle").addEventListener("change", () => showAnalysis(app.analysis));
-  $("time-select").addEventListener("change", (event) => act("/settings", { time: Number(event.target.value) }));
-  $("level-select").addEventListener("change", (event) => act("/settings", { level: Number(event.target.value) }));
+  $("time-select").addEventListener("change", (event) => act((session) => session.setTime(Number(event.target.value))));
+  $("level-select").addEventListener("change", (event) => act((session) => session.setLevel(Number(event.target.value))));
   $("move-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const move = $("move-input").value.trim();
-    if (move) act("/play", { move }).then((played) => { if (played) $("move-input").value = ""; });
+    if (move) play(move).then((played) => { if (played) $("move-input").value = ""; });
   });
   $("new-game-form").addEventListener("change", updateRulesHint);
   $("new-game-dialog").addEventListener("close", () => {
@@ -730,7 +735,7 @@ function wire() {
     form.file.value = "";
   });
   $("resign-dialog").addEventListener("close", () => {
-    if ($("resign-dialog").returnValue === "resign") act("/resign");
+    if ($("resign-dialog").returnValue === "resign") act((session) => session.resign());
   });
   $("log-panel").addEventListener("toggle", pollLog);
   window.addEventListener("pagehide", closeGame);
@@ -739,38 +744,34 @@ function wire() {
 
 async function pollLog() {
   clearTimeout(app.timers.log);
-  if (!$("log-panel").open || !app.game) return;
-  try {
-    const { lines } = await get(gamePath(`/log?after=${app.logAfter}`));
-    if (lines.length) {
-      const pre = $("log");
-      pre.append(lines.map(([, line]) => line).join("\n") + "\n");
-      app.logAfter = lines[lines.length - 1][0];
-      pre.scrollTop = pre.scrollHeight;
-    }
-  } catch (failure) {
-    // The log is a convenience: the next state request reports what went wrong.
+  if (!$("log-panel").open || !app.session) return;
+  const lines = app.session.logAfter(app.logAfter);
+  if (lines.length) {
+    const pre = $("log");
+    pre.append(lines.map(([, line]) => line).join("\n") + "\n");
+    app.logAfter = lines[lines.length - 1][0];
+    pre.scrollTop = pre.scrollHeight;
   }
   app.timers.log = setTimeout(pollLog, LOG_POLL_MS);
 }
 
 async function start() {
   try {
-    app.vocabulary = await get("/api/vocabulary");
+    app.games = await Games.open(startEngine);
   } catch (failure) {
-    fill($("status"), `No game: ${failure.message}.`);
+    fill($("status"), `No game: the engine does not start (${failure.message}).`);
     return;
   }
+  app.vocabulary = app.games.vocabulary();
   board = new Board($("board"), app.vocabulary.letters, onCell);
   graph = new WinrateGraph($("winrate-graph"), (at) => study(at));
   fillChoices();
   wire();
   await restore(readJson(sessionStorage, SAVED_GAME), "The game continues where it was.");
-  app.timers.heartbeat = setTimeout(heartbeat, HEARTBEAT_MS);
 }
 
 start();
 
-// For tests and the curious: the last state from the server, and whether a request that
-// changes the game is on its way.
+// For tests and the curious: the game's state as last drawn, and whether an action that
+// changes the game is under way.
 window.lifeline = { state: () => app.game, busy: () => app.busy, reviewing: () => Boolean(app.review) };

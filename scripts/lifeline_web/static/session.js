@@ -1,33 +1,48 @@
-// The server's JSON API (docs/user-guide.md), answered inside the page by the WebAssembly
-// engine in a Web Worker: the backend of the page that `scripts/web.py --static DIR` writes,
-// which needs no server but a static one. It follows scripts/lifeline_web/session.py, the
-// server's game session, so that the page (app.js) cannot tell the two apart: the engine is
-// the authority on the game (one lifeline-state after every action), and this keeps only who
-// made each action, the colour the person plays after a swap, a resignation and the latest
-// analysis. One game at a time; every engine exchange waits for the one before it.
+// The page's game: one game against (or beside) the engine, driven through a transport that
+// starts an engine and passes it command lines. Two transports exist: the WebAssembly engine
+// in a Web Worker (engine/engine.mjs, the page without a server) and the relay to a native
+// engine process on the server (relay_engine.js). Both answer as LifelineEngine does:
+// send(command, {onLine}) resolves with the answer's text or rejects with a GtpError (a
+// refusal, the engine unchanged) or another error (the engine failed); stop() ends a
+// streaming answer; terminate() ends the engine.
+//
+// The engine is the authority on the game (one lifeline-state after every action); the
+// session keeps who made each action, the colour the person plays after a swap, a
+// resignation and the latest analysis. Every engine exchange waits for the one before it.
 
-import { LifelineEngine } from "./engine/engine.mjs";
 import {
-  ApiError, FULL_STRENGTH, LETTERS, RULES, boardOf, cells, field, formatRecord, illegalReason, levelOf,
-  newGameRequest, normalMove, onlyFields, parseInfo, parseSolve, recordCommands, removedStones, splitTerritory,
-} from "./local_answers.js";
+  LETTERS, TextError, boardOf, cells, checkState, formatRecord, illegalReason, normalMove, parseInfo, parseSolve,
+  readOptions, recordCommands, removedStones, splitTerritory,
+} from "./game_text.js";
 
-export { ApiError };
+// A request the session refuses, or an engine that failed; `details` say which for the page:
+// {reason, move} an illegal move, {crashed, gone, stderr} a failed engine, {viewing} a past
+// position shown.
+export class SessionError extends Error {
+  constructor(message, details = {}) {
+    super(message);
+    this.name = "SessionError";
+    this.details = details;
+  }
+}
 
 const OTHER = { black: "white", white: "black" };
 const COLOR_WORDS = { b: "black", w: "white" };
-const VOCABULARY = { rules: RULES, default_rules: "strong-pie", min_base: 2, max_base: 13,
-                     default_base: 7, letters: LETTERS };
 const ANALYSIS_INTERVAL_CS = 50;
 const SOLVE_SECONDS = 1;
 const LOG_LIMIT = 400;
 const LOG_LINE_LIMIT = 240;
+const MAX_SECONDS = 300; // the most seconds per move a page may ask (a relay may allow less)
 
-// --- one game ---------------------------------------------------------------------------
+// --- one game ---------------------------------------------------------------------------------
 
-class LocalGame {
-  constructor(id, request) {
+export class GameSession {
+  // `request`: a checked new game (Games.create); `startEngine({onLog})` starts an engine
+  // (the transport); `vocabulary`: what the engine offers (Games.vocabulary()).
+  constructor(id, request, startEngine, vocabulary) {
     this.id = id;
+    this.startEngine = startEngine;
+    this.vocabulary = vocabulary;
     this.human = request.human;
     this.time = request.time;
     this.level = request.level;
@@ -62,7 +77,7 @@ class LocalGame {
     const run = async () => {
       this.busy += 1;
       try {
-        if (!this.engine) throw new ApiError(409, "the engine of this game has stopped: resume the game", { crashed: true });
+        if (!this.engine) throw new SessionError("the engine of this game has stopped: resume the game", { crashed: true });
         await this.stopAnalysis();
         try {
           return await work();
@@ -70,7 +85,7 @@ class LocalGame {
           if (this.engine) this.startAnalysis();
         }
       } catch (error) {
-        if (error instanceof ApiError) throw error;
+        if (error instanceof SessionError) throw error;
         throw this.crashed(error);
       } finally {
         this.busy -= 1;
@@ -81,24 +96,35 @@ class LocalGame {
     return result;
   }
 
-  async launch(record) {
-    this.engine = await LifelineEngine.start({
-      args: [`--time=${this.time}`, `--level=${this.level}`],
-      onLog: (line) => this.note(`stderr: ${line}`),
-    });
+  // Starts the game's engine (or takes `engine`, one started already) and sets up the new game,
+  // or replays the record `record`.
+  async launch(record, engine = null) {
+    this.engine = engine || await this.startEngine({ onLog: (line) => this.note(`stderr: ${line}`) });
     this.engineName = (await this.ask("name")) || "engine";
     if (record === null) {
       for (const command of [`boardsize ${this.base}`, "clear_board", `lifeline-rules ${this.rules}`, `komi ${this.komi}`]) {
         await this.ask(command);
       }
     } else {
-      const { commands, actions } = recordCommands(record);
-      for (const command of commands) {
-        const answer = await this.send(command);
-        if (!answer.ok) throw new ApiError(400, `the engine refused the record: ${answer.text}`);
+      let replay;
+      try {
+        replay = recordCommands(record);
+      } catch (error) {
+        throw error instanceof TextError ? new SessionError(error.message) : error;
       }
-      this.actions = actions;
+      // Action by action, reading what each one removed, as the game itself would have.
+      this.actions = [];
+      for (const command of replay.commands) {
+        const answer = await this.send(command);
+        if (!answer.ok) throw new SessionError(`the engine refused the record: ${answer.text}`);
+        if (command.startsWith("play ")) {
+          this.actions.push(replay.actions[this.actions.length]);
+          await this.readState();
+        }
+      }
     }
+    await this.ask(`lifeline-set time ${this.time}`);
+    await this.ask(`lifeline-set level ${this.level}`);
     this.solveCommand = null;
     for (const command of ["lifeline-solve_all", "lifeline-solve"]) {
       if ((await this.ask(`known_command ${command}`)) === "true") {
@@ -147,15 +173,24 @@ class LocalGame {
     this.logCount += 1;
   }
 
+  // The engine failed (it stopped, answered nonsense, or the server closed it: `gone`): the
+  // game keeps its actions and waits for resume().
   crashed(error) {
     const message = String(error && error.message || error);
+    const stderr = (error && error.stderr) || [];
     if (this.engine) this.engine.terminate();
     this.engine = null;
     this.streaming = null;
     this.thinking = false;
-    this.crash = { message, stderr: [] };
+    this.crash = { message, stderr, gone: Boolean(error && error.gone) };
     this.note(`engine failed: ${message}`);
-    return new ApiError(502, `the engine stopped: ${message}`, { crashed: true, stderr: [] });
+    return new SessionError(`the engine stopped: ${message}`, { crashed: true, gone: this.crash.gone, stderr });
+  }
+
+  // The log's lines numbered above `after`, as [number, line] pairs.
+  logAfter(after) {
+    const first = this.logCount - this.log.length + 1;
+    return this.log.map((line, index) => [first + index, line]).filter(([number]) => number > after);
   }
 
   // --- the actions ---
@@ -163,7 +198,7 @@ class LocalGame {
   play(move) {
     const token = normalMove(move);
     if (token === null) {
-      throw new ApiError(400, `not a move: '${String(move).slice(0, 40)}' (a cell such as D4, a pair such as C3,E5, swap or pass)`);
+      throw new SessionError(`not a move: '${String(move).slice(0, 40)}' (a cell such as D4, a pair such as C3,E5, swap or pass)`);
     }
     return this.withEngine(async () => {
       this.requireTurnOf("human");
@@ -171,7 +206,7 @@ class LocalGame {
       const answer = await this.send(`play ${color} ${token}`);
       if (!answer.ok) {
         const reason = illegalReason(answer.text);
-        throw new ApiError(reason ? 409 : 400, answer.text, { reason, move: token });
+        throw new SessionError(answer.text, { reason, move: token });
       }
       await this.addAction(color, token, "human");
     });
@@ -223,7 +258,7 @@ class LocalGame {
   view(at) {
     return this.withEngine(async () => {
       const count = this.actions.length;
-      if (at !== null && !(at >= 0 && at <= count)) throw new ApiError(400, `at: expected 0 to ${count}, not ${at}`);
+      if (at !== null && !(at >= 0 && at <= count)) throw new SessionError(`at: expected 0 to ${count}, not ${at}`);
       const target = at === null || at === count ? null : at;
       await this.moveEngine(this.shown(), target === null ? count : target);
       this.viewing = target;
@@ -234,7 +269,7 @@ class LocalGame {
   resign() {
     return this.withEngine(async () => {
       this.requireLatest();
-      if (this.over()) throw new ApiError(409, "the game is over");
+      if (this.over()) throw new SessionError("the game is over");
       this.resigned = this.human === "both" ? this.state.to_move : this.human;
       this.changedHere();
     });
@@ -269,7 +304,7 @@ class LocalGame {
   }
 
   async resume() {
-    if (this.engine) throw new ApiError(409, "the engine of this game is running");
+    if (this.engine) throw new SessionError("the engine of this game is running");
     const actions = this.actions;
     const record = this.recordText();
     this.actions = [];
@@ -277,7 +312,7 @@ class LocalGame {
       await this.launch(record);
     } catch (error) {
       this.actions = actions;
-      throw error instanceof ApiError ? error : this.crashed(error);
+      throw error instanceof SessionError ? error : this.crashed(error);
     }
     // The engine replayed exactly these actions; keep what each one removed.
     this.actions = actions;
@@ -304,13 +339,13 @@ class LocalGame {
 
   actionsToUndo() {
     if (this.human === "both") {
-      if (!this.actions.length) throw new ApiError(409, "nothing to take back");
+      if (!this.actions.length) throw new SessionError("nothing to take back");
       return 1;
     }
     for (let index = this.actions.length - 1; index >= 0; --index) {
       if (this.actions[index].by === "human") return this.actions.length - index;
     }
-    throw new ApiError(409, "nothing to take back: you have not moved yet");
+    throw new SessionError("nothing to take back: you have not moved yet");
   }
 
   async changed() {
@@ -330,15 +365,15 @@ class LocalGame {
 
   requireLatest() {
     if (this.viewing !== null) {
-      throw new ApiError(409, `the board shows move ${this.viewing} of ${this.actions.length}: ` +
+      throw new SessionError(`the board shows move ${this.viewing} of ${this.actions.length}: ` +
         "go to the latest position to play", { viewing: this.viewing });
     }
   }
 
   async readState() {
-    const state = JSON.parse(await this.ask("lifeline-state"));
+    const state = checkState(await this.ask("lifeline-state"), this.vocabulary.rules);
     const shown = this.shown();
-    if (state.actions !== shown) throw new Error(`the engine counts ${state.actions} actions, the page ${shown}`);
+    if (state.actions !== shown) throw new TextError(`the engine counts ${state.actions} actions, the page ${shown}`);
     if (state.last_move) this.actions[shown - 1].removed = removedStones(state.last_move.removed).length;
     this.state = state;
     if (this.viewing === null) this.live = state;
@@ -364,11 +399,11 @@ class LocalGame {
 
   requireTurnOf(who) {
     this.requireLatest();
-    if (this.over()) throw new ApiError(409, "the game is over");
+    if (this.over()) throw new SessionError("the game is over");
     if (who === "engine" && this.human === "both") return;
     const turn = this.turnOf();
     if (turn !== who) {
-      throw new ApiError(409, turn === "engine" ? "it is the engine's turn" : "it is your turn, not the engine's");
+      throw new SessionError(turn === "engine" ? "it is the engine's turn" : "it is your turn, not the engine's");
     }
   }
 
@@ -426,7 +461,7 @@ class LocalGame {
       const holder = ["both", winner].includes(this.human) ? "human" : "engine";
       Object.assign(headers, { result: winner === "black" ? "B+" : "W+", winner: names[holder], reason });
     }
-    const strength = this.level === FULL_STRENGTH ? "" : `, level ${this.level}`;
+    const strength = this.level === this.vocabulary.full_strength ? "" : `, level ${this.level}`;
     Object.assign(headers, { date: this.started, time: `${this.engineName} ${this.time} s per move${strength}` });
     const setup = [`boardsize ${this.base}`, `lifeline-rules ${this.rules}`, `komi ${this.komi}`];
     return formatRecord(headers, setup, this.actions.map((action) => [action.color, action.move]));
@@ -461,15 +496,23 @@ class LocalGame {
     this.streaming = null;
   }
 
+  // One line of the running analysis; an unreadable one is shown as the analysis's error.
   takeInfo(line, version) {
     if (version !== this.version || !line.startsWith("info ")) return;
-    const candidates = parseInfo(line);
-    const values = splitTerritory(line)[1];
-    const names = cells(this.base);
-    this.analysis = { ...this.analysis, candidates: candidates.slice(0, 10),
-                      visits: candidates.reduce((sum, candidate) => sum + (candidate.visits || 0), 0),
-                      territory: values && values.length === names.length
-                        ? Object.fromEntries(names.map((cell, index) => [cell, values[index]])) : null };
+    try {
+      const candidates = parseInfo(line);
+      const values = splitTerritory(line)[1];
+      const names = cells(this.base);
+      if (values && values.length !== names.length) {
+        throw new TextError(`territory of ${values.length} cells on a board of ${names.length}`);
+      }
+      this.analysis = { candidates: candidates.slice(0, 10),
+                        visits: candidates.reduce((sum, candidate) => sum + (candidate.visits || 0), 0),
+                        territory: values ? Object.fromEntries(names.map((cell, index) => [cell, values[index]])) : null };
+    } catch (error) {
+      if (!(error instanceof TextError)) throw error;
+      this.analysis = { ...emptyAnalysis(), error: `unreadable analysis line: ${error.message}` };
+    }
   }
 
   solverDue() {
@@ -508,90 +551,100 @@ function emptyAnalysis() {
   return { candidates: [], visits: 0, territory: null };
 }
 
-// --- the routes ---------------------------------------------------------------------------
+// --- the page's games: one at a time ------------------------------------------------------------
 
-const GAME = /^\/api\/games\/([A-Za-z0-9_-]{1,64})(\/[a-z]+)?$/;
+export class Games {
+  // Starts a first engine to learn what it offers (lifeline-set's listing); the first game
+  // takes it over.
+  static async open(startEngine) {
+    const forward = { note: null };
+    const engine = await startEngine({ onLog: (line) => forward.note && forward.note(`stderr: ${line}`) });
+    let options;
+    try {
+      options = readOptions(await engine.send("lifeline-set"));
+    } catch (error) {
+      engine.terminate();
+      throw error;
+    }
+    return new Games(startEngine, options, { engine, forward });
+  }
 
-export class LocalServer {
-  constructor() {
-    this.games = new Map();
+  constructor(startEngine, options, spare = null) {
+    this.startEngine = startEngine;
+    this.options = options;
+    this.spare = spare;
+    this.current = null;
     this.next = 1;
   }
 
-  // Answers one API request as the server would: resolves with the JSON body of a success,
-  // rejects with an ApiError (its status and details) otherwise.
-  async handle(method, path, body = {}) {
-    const [route, query] = path.split("?");
-    if (method === "GET" && route === "/api/vocabulary") return VOCABULARY;
-    if (method === "GET" && route === "/api/info") {
-      return { games: this.games.size, max_games: 1, engine: "WebAssembly engine in this page" };
-    }
-    if (method === "POST" && route === "/api/games") return this.create(body || {});
-    const match = GAME.exec(route);
-    if (!match) throw new ApiError(404, `no such page: ${route}`);
-    const game = this.games.get(match[1]);
-    if (!game) throw new ApiError(404, "no such game (closed, or never made)", { gone: true });
-    const action = `${method} ${match[2] || ""}`;
-    const payload = body || {};
-    switch (action) {
-      case "GET ": return game.snapshot();
-      case "DELETE ":
-      case "POST /close":
-        game.close();
-        this.games.delete(game.id);
-        return { closed: game.id };
-      case "POST /play":
-        onlyFields(payload, ["move"]);
-        await game.play(field(payload, "move", "string", null));
-        return game.snapshot();
-      case "POST /genmove": onlyFields(payload, []); await game.engineMove(); return game.snapshot();
-      case "POST /undo": onlyFields(payload, []); await game.undo(); return game.snapshot();
-      case "POST /resign": onlyFields(payload, []); await game.resign(); return game.snapshot();
-      case "POST /resume": onlyFields(payload, []); await game.resume(); return game.snapshot();
-      case "POST /view": {
-        onlyFields(payload, ["at"]);
-        const at = "at" in payload ? payload.at : null;
-        if (at !== null && !Number.isInteger(at)) throw new ApiError(400, "at: expected a number of actions, or null for the latest");
-        await game.view(at);
-        return game.snapshot();
-      }
-      case "POST /settings":
-        onlyFields(payload, ["time", "level"]);
-        if (!("time" in payload) && !("level" in payload)) throw new ApiError(400, "expected time or level");
-        if ("time" in payload) await game.setTime(field(payload, "time", "number", null, { low: 0.1, high: 300 }));
-        if ("level" in payload) await game.setLevel(levelOf(payload));
-        return game.snapshot();
-      case "GET /analysis": return game.readAnalysis();
-      case "POST /analysis":
-        onlyFields(payload, ["on"]);
-        if (typeof payload.on !== "boolean") throw new ApiError(400, "on: expected true or false");
-        return game.setAnalysis(payload.on);
-      case "GET /record": return game.snapshot().record;
-      case "GET /log": {
-        const after = new URLSearchParams(query || "").get("after") || "0";
-        if (!/^\d+$/.test(after)) throw new ApiError(400, "after: expected a line number");
-        const first = game.logCount - game.log.length + 1;
-        return { lines: game.log.map((line, index) => [first + index, line]).filter(([number]) => number > Number(after)) };
-      }
-      default:
-        throw new ApiError(405, `${method} is not allowed here`);
-    }
+  vocabulary() {
+    const { base, rules, level } = this.options;
+    return { rules: rules.choices, default_rules: rules.default, min_base: base.low, max_base: base.high,
+             default_base: base.default, min_level: level.low, full_strength: level.high, letters: LETTERS };
   }
 
+  // A new game from the page's choices {base, rules, komi, human, time, level}, or a record's
+  // {record, human, time, level}: it ends the one before.
   async create(payload) {
-    const request = newGameRequest(payload);
-    // One engine at a time in a page: a new game ends the one before.
-    for (const game of this.games.values()) game.close();
-    this.games.clear();
-    const game = new LocalGame(`local-${this.next++}`, request);
+    const request = this.check(payload);
+    this.close();
+    const game = new GameSession(`game-${this.next++}`, request, this.startEngine, this.vocabulary());
+    let engine = null;
+    if (this.spare) {
+      engine = this.spare.engine;
+      this.spare.forward.note = (line) => game.note(line);
+      this.spare = null;
+    }
     try {
-      await game.launch(request.record);
+      await game.launch(request.record, engine);
     } catch (error) {
       game.close();
-      if (error instanceof ApiError) throw error;
-      throw new ApiError(502, `the engine failed to start the game: ${error.message || error}`);
+      if (error instanceof SessionError) throw error;
+      throw new SessionError(`the engine failed to start the game: ${error.message || error}`);
     }
-    this.games.set(game.id, game);
-    return game.snapshot();
+    this.current = game;
+    return game;
   }
+
+  close() {
+    if (this.current) this.current.close();
+    this.current = null;
+  }
+
+  check(payload) {
+    const { base, rules, level } = this.options;
+    const human = ["black", "white", "both"];
+    const request = {
+      human: field(payload, "human", "string", "record" in payload ? "to-move" : "black",
+                   { choices: "record" in payload ? [...human, "to-move"] : human }),
+      time: field(payload, "time", "number", 1, { low: 0.1, high: MAX_SECONDS }),
+      level: field(payload, "level", "int", level.high, { low: level.low, high: level.high }),
+      record: null,
+    };
+    if ("record" in payload) {
+      onlyFields(payload, ["record", "human", "time", "level"]);
+      return { ...request, record: field(payload, "record", "string", null) };
+    }
+    onlyFields(payload, ["base", "rules", "komi", "human", "time", "level"]);
+    return { ...request, base: field(payload, "base", "int", base.default, { low: base.low, high: base.high }),
+             rules: field(payload, "rules", "string", rules.default, { choices: rules.choices }),
+             komi: field(payload, "komi", "int", 0, { low: 0, high: 1000 }) };
+  }
+}
+
+function field(payload, name, kind, fallback, { low, high, choices } = {}) {
+  const value = name in payload ? payload[name] : fallback;
+  const ok = kind === "int" ? Number.isInteger(value) : kind === "number"
+    ? typeof value === "number" && Number.isFinite(value) : typeof value === "string";
+  if (!ok) throw new SessionError(`${name}: expected ${kind === "string" ? "text" : kind}`);
+  if (choices && !choices.includes(value)) throw new SessionError(`${name}: expected one of ${choices.join(", ")}`);
+  if (low !== undefined && !(value >= low && value <= high)) {
+    throw new SessionError(`${name}: expected ${low} to ${high}, not ${value}`);
+  }
+  return value;
+}
+
+function onlyFields(payload, names) {
+  const unknown = Object.keys(payload).filter((name) => !names.includes(name)).sort();
+  if (unknown.length) throw new SessionError(`unknown field ${unknown[0]} (expected ${names.join(", ")})`);
 }

@@ -1,24 +1,25 @@
-// The text side of the page's own backend (local_server.js): reading the engine's answers
-// (as lifeline_web/answers.py), writing and checking game records (as lifeline_tools/
-// record.py), and checking the page's requests (as server.py). Pure functions of text.
+// The text side of the page's game (session.js): reading the engine's answers
+// (protocol/lifeline-gtp.md) and writing and checking game records (the format of
+// lifeline_tools/record.py). Pure functions of text; a text that is not what it should be
+// throws a TextError.
 
+// The columns' letters of the protocol's cell names (no I).
 export const LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
-export const RULES = ["strong-pie", "weak-pie", "komi-pie"];
 const RECORD_MAGIC = "# lifeline game record 1";
 const HEADER_ORDER = ["event", "black", "white", "result", "winner", "reason"];
 const RECORD_LIMIT = 1 << 20;
 // A cell, a double turn's pair, the swap or the komi spending, and nothing else.
 const MOVE_TOKEN = /^(?:[A-Za-z][0-9]{1,2}(?:,[A-Za-z][0-9]{1,2})?|swap|pass)$/i;
 
-export class ApiError extends Error {
-  constructor(status, message, details = {}) {
+export class TextError extends Error {
+  constructor(message, details = {}) {
     super(message);
-    this.status = status;
+    this.name = "TextError";
     this.details = details;
   }
 }
 
-// --- reading the engine's answers (as lifeline_web/answers.py) ----------------------------
+// --- reading the engine's answers ------------------------------------------------------------
 
 export function normalMove(token) {
   if (typeof token !== "string" || !MOVE_TOKEN.test(token.trim())) return null;
@@ -45,7 +46,7 @@ export function boardOf(state) {
   const stones = Object.fromEntries(cells(state.base).map((cell) => [cell, "empty"]));
   for (const color of ["black", "white"]) {
     for (const cell of state[color]) {
-      if (!(cell in stones)) throw new Error(`a ${color} stone on ${cell}, off the board`);
+      if (!(cell in stones)) throw new TextError(`a ${color} stone on ${cell}, off the board`);
       stones[cell] = color;
     }
   }
@@ -77,10 +78,10 @@ export function parseInfo(line) {
         break;
       }
       const value = words[index + 1];
-      if (value === undefined) throw new Error(`info field '${key}' has no value`);
+      if (value === undefined) throw new TextError(`info field '${key}' has no value`);
       candidate[key] = INFO_NUMBERS[key] ? INFO_NUMBERS[key](value) : value;
     }
-    if (!candidate.move) throw new Error("info group without a move");
+    if (!candidate.move) throw new TextError("info group without a move");
     // A double turn's pair is reached in either order: keep its first (most visited) entry.
     const key = moveCells(candidate.move).sort().join(",") || candidate.move;
     if (!seen.has(key)) {
@@ -95,7 +96,7 @@ export function parseSolve(text) {
   const words = text.split(/\s+/).filter(Boolean);
   if (!words.length || !["win", "loss", "unknown"].includes(words[0]) ||
       (words[0] !== "win" && words.length > 1)) {
-    throw new Error(`unreadable solver answer '${text}'`);
+    throw new TextError(`unreadable solver answer '${text}'`);
   }
   return [words[0], words.slice(1)];
 }
@@ -105,7 +106,7 @@ export function illegalReason(message) {
   return message.slice("illegal move".length).replace(/^[:\s]+/, "").trim() || null;
 }
 
-// --- game records (as lifeline_tools/record.py) -------------------------------------------
+// --- game records ----------------------------------------------------------------------------
 
 export function formatRecord(headers, setup, moves) {
   const keys = [...HEADER_ORDER.filter((key) => key in headers),
@@ -119,7 +120,7 @@ export function formatRecord(headers, setup, moves) {
 // checks the rules when it replays them.
 export function recordCommands(record) {
   if (new TextEncoder().encode(record).length > RECORD_LIMIT) {
-    throw new ApiError(413, "the game record is larger than 1 MiB");
+    throw new TextError("the game record is larger than 1 MiB");
   }
   const commands = [];
   const actions = [];
@@ -136,7 +137,7 @@ export function recordCommands(record) {
     const color = words.length === 3 && words[0] === "play" ? words[1].toLowerCase() : "";
     const move = color ? normalMove(words[2]) : null;
     if (!["b", "w", "black", "white"].includes(color) || move === null) {
-      throw new ApiError(400, `not a game record: command ${number} is '${line.slice(0, 60)}' ` +
+      throw new TextError(`not a game record: command ${number} is '${line.slice(0, 60)}' ` +
         "(a record holds boardsize, lifeline-rules, komi and play lines)");
     }
     commands.push(`play ${color[0]} ${move}`);
@@ -145,40 +146,62 @@ export function recordCommands(record) {
   return { commands, actions };
 }
 
-// --- checking requests (as server.py) -----------------------------------------------------
+// --- the engine's state and options -------------------------------------------------------------
 
-export function field(payload, name, kind, fallback, { low, high, choices } = {}) {
-  const value = name in payload ? payload[name] : fallback;
-  const ok = kind === "int" ? Number.isInteger(value) : kind === "number"
-    ? typeof value === "number" && Number.isFinite(value) : typeof value === "string";
-  if (!ok) throw new ApiError(400, `${name}: expected ${kind === "string" ? "text" : kind}`);
-  if (choices && !choices.includes(value)) throw new ApiError(400, `${name}: expected one of ${choices.join(", ")}`);
-  if (low !== undefined && !(value >= low && value <= high)) {
-    throw new ApiError(400, `${name}: expected ${low} to ${high}, not ${value}`);
+// What `lifeline-state` must answer: each field and its JSON types ("null" where it may be null).
+const STATE_FIELDS = {
+  base: ["number"], rules: ["string"], komi: ["number"], to_move: ["string"], stones_to_place: ["number"],
+  phase: ["string"], pending: ["string", "null"], can_swap: ["boolean"], can_spend_komi: ["boolean"],
+  swapped: ["boolean"], komi_left: ["number"], legal: ["array"], black: ["array"], white: ["array"],
+  removed: ["object"], actions: ["number"], move_number: ["number"], last_move: ["object", "null"],
+  last_turn: ["object", "null"], over: ["boolean"], winner: ["string", "null"], result: ["string", "null"],
+};
+const STATE_WORDS = { to_move: ["black", "white"], phase: ["opening", "play", "over"],
+                      winner: ["black", "white", null], result: ["B+", "W+", null] };
+
+const jsonType = (value) => (value === null ? "null" : Array.isArray(value) ? "array" : typeof value);
+
+// The one-line JSON answer of `lifeline-state`, after checking that it has every field the
+// page reads, of the right type; `rules` lists the rule names the engine offers.
+export function checkState(text, rules) {
+  let state;
+  try {
+    state = JSON.parse(text);
+  } catch (error) {
+    throw new TextError(`lifeline-state is not JSON: ${error.message}`);
   }
-  return value;
+  if (jsonType(state) !== "object") throw new TextError("lifeline-state is not a JSON object");
+  for (const [name, types] of Object.entries(STATE_FIELDS)) {
+    if (!(name in state)) throw new TextError(`lifeline-state has no field ${name}`);
+    if (!types.includes(jsonType(state[name]))) {
+      throw new TextError(`lifeline-state's ${name} is ${JSON.stringify(state[name])}`);
+    }
+  }
+  for (const [name, words] of Object.entries({ ...STATE_WORDS, rules })) {
+    if (!words.includes(state[name])) throw new TextError(`lifeline-state's ${name} is ${JSON.stringify(state[name])}`);
+  }
+  return state;
 }
 
-export function onlyFields(payload, names) {
-  const unknown = Object.keys(payload).filter((name) => !names.includes(name)).sort();
-  if (unknown.length) throw new ApiError(400, `unknown field ${unknown[0]} (expected ${names.join(", ")})`);
-}
+// The options of `lifeline-set`'s listing that the page offers, read from the engine itself:
+// one line each, "NAME VALUE (KIND RANGE, default DEFAULT): what it does".
+const OPTION_LINE = /^(\S+) \S* ?\((int|number|choice|bool|text) ([^,]*), default ([^)]*)\):/;
 
-export const FULL_STRENGTH = 8; // the engine option level: 1 a beginner, 8 full strength
-export const levelOf = (payload) => field(payload, "level", "int", FULL_STRENGTH, { low: 1, high: FULL_STRENGTH });
-
-export function newGameRequest(payload) {
-  if ("record" in payload) {
-    onlyFields(payload, ["record", "human", "time", "level"]);
-    return { human: field(payload, "human", "string", "to-move", { choices: ["black", "white", "both", "to-move"] }),
-             time: field(payload, "time", "number", 1, { low: 0.1, high: 300 }), level: levelOf(payload),
-             record: field(payload, "record", "string", null) };
+export function readOptions(listing) {
+  const options = {};
+  for (const line of listing.split("\n")) {
+    const found = OPTION_LINE.exec(line.trim());
+    if (!found) continue;
+    const [, name, kind, range, fallback] = found;
+    if (kind === "choice") {
+      options[name] = { kind, choices: range.split("|"), default: fallback };
+    } else if (kind === "int" || kind === "number") {
+      const [low, high] = range.split("..").map(Number);
+      options[name] = { kind, low, high, default: Number(fallback) };
+    }
   }
-  onlyFields(payload, ["base", "rules", "komi", "human", "time", "level"]);
-  return { human: field(payload, "human", "string", "black", { choices: ["black", "white", "both"] }),
-           time: field(payload, "time", "number", 1, { low: 0.1, high: 300 }), level: levelOf(payload),
-           base: field(payload, "base", "int", 7, { low: 2, high: 13 }),
-           rules: field(payload, "rules", "string", "strong-pie", { choices: RULES }),
-           komi: field(payload, "komi", "int", 0, { low: 0, high: 1000 }),
-           record: null };
+  for (const name of ["base", "rules", "komi", "time", "level"]) {
+    if (!options[name]) throw new TextError(`the engine's lifeline-set listing has no option ${name}`);
+  }
+  return options;
 }

@@ -1,0 +1,239 @@
+"""The relay: native engine processes that a page drives, one command line at a time.
+
+The page holds the game (static/session.js); the server only passes its commands to an engine
+process of its own, one per game. So that a page cannot turn the server against its machine,
+only the commands a game needs pass, with their arguments checked (COMMANDS): never a file
+name (`lifeline-loadgame`), a benchmark (`bench`, `perft`), or the engine's threads and
+memory. docs/user-guide.md describes the protocol over HTTP (server.py).
+"""
+
+import re
+import secrets
+import threading
+import time
+
+from lifeline_tools import vocabulary
+from lifeline_tools.gtp import EngineError, GtpEngine
+
+# The longest command line a page may send: a double turn with its colour is some 20 characters.
+LINE_LIMIT = 200
+_NUMBER = r"\d{1,6}(?:\.\d{1,3})?"
+_CELL = r"[a-zA-Z]\d{1,2}"
+_MOVE = rf"(?:{_CELL}(?:,{_CELL})?|swap|pass)"
+_COLOR = r"(?:b|w|black|white)"
+_RULES = "|".join(re.escape(name) for name in vocabulary.RULES)
+# Each command a page may send, with the forms of its arguments. Numbers are checked against
+# their range below, where the pattern alone cannot.
+COMMANDS = {
+    "name": r"name",
+    "version": r"version",
+    "protocol_version": r"protocol_version",
+    "known_command": r"known_command [a-z_-]{1,40}",
+    "list_commands": r"list_commands",
+    "boardsize": r"boardsize (?P<base>\d{1,2})",
+    "clear_board": r"clear_board",
+    "lifeline-rules": rf"lifeline-rules(?: (?:{_RULES}))?",
+    "komi": r"komi (?P<komi>\d{1,7})",
+    "play": rf"play {_COLOR} {_MOVE}",
+    "genmove": rf"genmove {_COLOR}",
+    "undo": r"undo",
+    "lifeline-state": r"lifeline-state",
+    "lifeline-set": rf"lifeline-set(?: time (?P<time>{_NUMBER})| level (?P<level>\d))?",
+    "lifeline-analyze": r"lifeline-analyze (?P<interval>\d{1,4})(?: territory)?",
+    "lifeline-solve": rf"lifeline-solve (?P<solve>{_NUMBER})",
+    "lifeline-solve_all": rf"lifeline-solve_all (?P<solve>{_NUMBER})",
+}
+_PATTERNS = {name: re.compile(pattern) for name, pattern in COMMANDS.items()}
+# Commands whose answer streams until the page stops it.
+STREAMING = {"lifeline-analyze"}
+
+
+class RelayError(Exception):
+    """A request the relay refuses: its HTTP status, a message and details for the page."""
+
+    def __init__(self, status, message, **details):
+        super().__init__(message)
+        self.status = status
+        self.details = details
+
+
+def check_command(line, limits):
+    """The command line `line` if a page may send it, else RelayError(400). `limits` holds
+    the ranges of its numbers (RelayLimits)."""
+    if not isinstance(line, str):
+        raise RelayError(400, "command: expected a line of text")
+    if len(line) > LINE_LIMIT or not line.isascii() or not line.isprintable():
+        raise RelayError(400, f"command: one line of at most {LINE_LIMIT} printable ASCII "
+                         "characters")
+    name = line.split(" ", 1)[0]
+    pattern = _PATTERNS.get(name)
+    if pattern is None:
+        raise RelayError(400, f"the relay does not pass '{name[:40]}' (it passes "
+                         f"{', '.join(sorted(COMMANDS))})", refused=name[:40])
+    found = pattern.fullmatch(line)
+    if found is None:
+        raise RelayError(400, f"the relay does not pass '{line[:60]}': unexpected arguments "
+                         f"for {name}", refused=name)
+    for field, text in found.groupdict().items():
+        if text is None:
+            continue
+        low, high = limits.ranges[field]
+        if not low <= float(text) <= high:
+            raise RelayError(400, f"the relay does not pass '{line[:60]}': {field} must be "
+                             f"{low:g} to {high:g}", refused=name)
+    return line
+
+
+class RelayLimits:
+    """How much a page may ask of the server's machine."""
+
+    def __init__(self, max_engines=4, idle_seconds=120.0, max_seconds=60.0,
+                 max_solve_seconds=10.0):
+        self.max_engines = max_engines
+        self.idle_seconds = idle_seconds
+        self.max_seconds = max_seconds
+        self.ranges = {
+            "base": (vocabulary.MIN_BASE, vocabulary.MAX_BASE),
+            "komi": (0, 1000),
+            "time": (0.1, max_seconds),
+            "level": (vocabulary.LEVELS[0], vocabulary.LEVELS[-1]),
+            "interval": (10, 1000),
+            "solve": (0.1, max_solve_seconds),
+        }
+
+    def timeout(self):
+        """Seconds an answer may take: the longest move or solve, with a margin."""
+        return 2 * self.max_seconds + 30
+
+
+class RelayedEngine:
+    """One engine process and the page that drives it."""
+
+    def __init__(self, engine_id, command, limits):
+        self.id = engine_id
+        self._limits = limits
+        self._engine = GtpEngine(command)
+        self._lock = threading.Lock()  # one command at a time
+        self._stopped_upto = 0  # streams numbered up to this one are to end
+        self._stop_changed = threading.Condition()
+        self.last_seen = time.monotonic()
+        self.busy = False
+
+    def touch(self):
+        self.last_seen = time.monotonic()
+
+    def alive(self):
+        return self._engine.alive()
+
+    def run(self, line, stream, write):
+        """Sends `line` and calls write(item) with each part of the answer: {"line": text}
+        for each line of a streaming answer, then {"ok": bool, "text": text}. A streaming
+        command carries its number `stream`, which stop() ends."""
+        if not self._lock.acquire(blocking=False):
+            raise RelayError(409, "another command of this engine is running")
+        self.busy = True
+        try:
+            if line.split(" ", 1)[0] in STREAMING:
+                self._run_stream(line, stream, write)
+            else:
+                answer = self._engine.send(line, self._limits.timeout())
+                write({"ok": answer.ok, "text": answer.text})
+        except EngineError as error:
+            raise RelayError(502, f"the engine stopped: {error}", crashed=True,
+                             stderr=self._engine.stderr_lines()) from error
+        finally:
+            self.busy = False
+            self.touch()
+            self._lock.release()
+
+    def _run_stream(self, line, stream, write):
+        answer = self._engine.open_stream(line, self._limits.timeout())
+        if not answer.ok:
+            write({"ok": False, "text": answer.text})
+            return
+        try:
+            while self._engine.streaming:
+                with self._stop_changed:
+                    if self._stopped_upto >= stream:
+                        break
+                    self._stop_changed.wait(0.1)
+                for text in self._engine.stream_lines():
+                    write({"line": text})
+                self.touch()
+        finally:
+            # Also when the page has gone (a write failed): the engine must be free again.
+            rest = self._engine.close_stream(self._limits.timeout())
+        for text in rest:
+            write({"line": text})
+        write({"ok": True, "text": answer.text})
+
+    def stop(self, stream):
+        """Ends the streaming answer numbered `stream`, now or as soon as it starts."""
+        with self._stop_changed:
+            self._stopped_upto = max(self._stopped_upto, stream)
+            self._stop_changed.notify_all()
+
+    def close(self):
+        self.stop(1 << 62)
+        self._engine.kill()
+
+
+class Relay:
+    """The engines in use, at most limits.max_engines at once."""
+
+    def __init__(self, command, limits):
+        self.command = command
+        self.limits = limits
+        self._engines = {}
+        self._lock = threading.Lock()
+
+    def check(self, line):
+        """`line` if a page may send it (check_command), else RelayError."""
+        return check_command(line, self.limits)
+
+    def start(self):
+        with self._lock:
+            if len(self._engines) >= self.limits.max_engines:
+                raise RelayError(503, f"the server runs {self.limits.max_engines} games "
+                                 "already: try again later", busy=True)
+            engine_id = secrets.token_urlsafe(12)
+            try:
+                self._engines[engine_id] = RelayedEngine(engine_id, self.command, self.limits)
+            except EngineError as error:
+                raise RelayError(502, f"the engine does not start: {error}") from error
+        return engine_id
+
+    def get(self, engine_id):
+        with self._lock:
+            engine = self._engines.get(engine_id)
+        if engine is None:
+            raise RelayError(404, "no such engine (closed, or idle too long)", gone=True)
+        engine.touch()
+        return engine
+
+    def close(self, engine_id):
+        with self._lock:
+            engine = self._engines.pop(engine_id, None)
+        if engine is not None:
+            engine.close()
+        return engine is not None
+
+    def count(self):
+        with self._lock:
+            return len(self._engines)
+
+    def reap(self):
+        """Closes the engines that no page has used for limits.idle_seconds, and dead ones."""
+        now = time.monotonic()
+        with self._lock:
+            idle = [engine_id for engine_id, engine in self._engines.items()
+                    if not engine.busy and (now - engine.last_seen > self.limits.idle_seconds
+                                            or not engine.alive())]
+        for engine_id in idle:
+            self.close(engine_id)
+
+    def close_all(self):
+        with self._lock:
+            engine_ids = list(self._engines)
+        for engine_id in engine_ids:
+            self.close(engine_id)

@@ -1,0 +1,224 @@
+// The page's game session (scripts/lifeline_web/static/session.js) under `node --test`, driven
+// through a transport to a real engine: the native program (LIFELINE_ENGINE) and, where
+// LIFELINE_WASM_PACKAGE names the built package, the WebAssembly engine's cli.mjs. One suite
+// runs against each; a parity test plays the same games on both and compares every state;
+// faults are injected by a transport that wraps the native one.
+
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+
+import { Games, SessionError } from "../../scripts/lifeline_web/static/session.js";
+import { GtpError, ProcessEngine } from "./process_engine.mjs";
+
+const NATIVE = process.env.LIFELINE_ENGINE;
+const PACKAGE = process.env.LIFELINE_WASM_PACKAGE;
+const ENGINES = {
+  native: NATIVE && [NATIVE, "--seed", "7"],
+  wasm: PACKAGE && [process.execPath, join(PACKAGE, "cli.mjs"), "--seed", "7"],
+};
+const TIMEOUT = 120000;
+
+const starter = (argv) => (options) => ProcessEngine.start(argv, options);
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// A small deterministic generator, so that both engines see the same "random" games.
+function generator(seed) {
+  let state = seed >>> 0;
+  return (count) => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state % count;
+  };
+}
+
+async function withGame(games, request, body) {
+  const game = await games.create(request);
+  try {
+    return await body(game);
+  } finally {
+    games.close();
+  }
+}
+
+// Plays one random action (a cell, the swap or the komi point) for whoever is to move.
+async function randomAction(game, pick) {
+  const state = game.snapshot();
+  const choices = [...state.legal.filter((move) => move !== "swap" && move !== "pass"),
+                   ...(state.can_swap ? ["swap"] : []), ...(state.can_pass ? ["pass"] : [])];
+  await game.play(choices[pick(choices.length)]);
+}
+
+for (const [name, argv] of Object.entries(ENGINES)) {
+  describe(`the session on the ${name} engine`, { skip: !argv && `no ${name} engine named` }, () => {
+    it("reads what the engine offers from its own listing", { timeout: TIMEOUT }, async () => {
+      const games = await Games.open(starter(argv));
+      const vocabulary = games.vocabulary();
+      assert.deepEqual(vocabulary.rules, ["strong-pie", "weak-pie", "komi-pie"]);
+      assert.equal(vocabulary.min_base, 2);
+      assert.equal(vocabulary.max_base, 13);
+      assert.equal(vocabulary.full_strength, 8);
+      games.close();
+      if (games.spare) games.spare.engine.terminate();
+    });
+
+    it("plays a whole game against the engine and reloads its record", { timeout: TIMEOUT }, async () => {
+      const games = await Games.open(starter(argv));
+      const pick = generator(3);
+      const finished = await withGame(games, { base: 3, rules: "strong-pie", human: "black", time: 0.1 }, async (game) => {
+        for (let turn = 0; turn < 200 && !game.snapshot().over; ++turn) {
+          const state = game.snapshot();
+          if (state.turn_of === "engine") await game.engineMove();
+          else await randomAction(game, pick);
+        }
+        return game.snapshot();
+      });
+      assert.equal(finished.over, true);
+      assert.ok(["black", "white"].includes(finished.winner));
+      assert.ok(finished.moves.some((move) => move.by === "engine"));
+      const human = finished.human;
+      const reloaded = await withGame(games, { record: finished.record, human, time: 0.1 }, async (game) => game.snapshot());
+      assert.deepEqual(reloaded.board, finished.board);
+      assert.deepEqual(reloaded.moves, finished.moves);
+      assert.equal(reloaded.winner, finished.winner);
+    });
+
+    it("takes back, studies past positions and refuses an illegal move", { timeout: TIMEOUT }, async () => {
+      const games = await Games.open(starter(argv));
+      await withGame(games, { base: 4, rules: "weak-pie", human: "both" }, async (game) => {
+        const pick = generator(11);
+        const boards = [game.snapshot().board];
+        for (let step = 0; step < 8; ++step) {
+          await randomAction(game, pick);
+          boards.push(game.snapshot().board);
+        }
+        await game.view(3);
+        assert.equal(game.snapshot().viewing, 3);
+        assert.deepEqual(game.snapshot().board, boards[3]);
+        await assert.rejects(game.play("A1"), (error) => error instanceof SessionError && "viewing" in error.details);
+        await game.view(null);
+        assert.deepEqual(game.snapshot().board, boards[8]);
+        await game.undo();
+        assert.deepEqual(game.snapshot().board, boards[7]);
+        const occupied = Object.entries(game.snapshot().board).find(([, stone]) => stone !== "empty")[0];
+        const before = game.snapshot();
+        await assert.rejects(game.play(occupied), (error) => error.details.reason === "occupied");
+        assert.deepEqual(game.snapshot().board, before.board);
+        assert.equal(game.snapshot().version, before.version);
+      });
+    });
+
+    it("analyses while the person thinks, territory on every cell", { timeout: TIMEOUT }, async () => {
+      const games = await Games.open(starter(argv));
+      await withGame(games, { base: 4, rules: "strong-pie", human: "black" }, async (game) => {
+        await game.setAnalysis(true);
+        let analysis = null;
+        for (let tries = 0; tries < 100; ++tries) {
+          await wait(100);
+          analysis = await game.readAnalysis();
+          if (analysis.candidates.length && analysis.territory) break;
+        }
+        assert.ok(analysis.candidates.length > 0, JSON.stringify(analysis));
+        assert.equal(Object.keys(analysis.territory).length, 37);
+        assert.equal(analysis.error, null);
+        await game.setAnalysis(false);
+        await game.play("A1");
+        assert.equal(game.snapshot().pending, "A1");
+      });
+    });
+  });
+}
+
+describe("the two engines through the session", { skip: !(NATIVE && PACKAGE) && "needs both engines" }, () => {
+  it("reach the same state after every action of the same games", { timeout: 4 * TIMEOUT }, async () => {
+    const native = await Games.open(starter(ENGINES.native));
+    const wasm = await Games.open(starter(ENGINES.wasm));
+    for (const [base, rules, seed] of [[3, "strong-pie", 1], [4, "weak-pie", 2], [4, "komi-pie", 3], [5, "strong-pie", 4]]) {
+      const request = { base, rules, komi: rules === "komi-pie" ? 2 : 0, human: "both" };
+      const one = await native.create(request);
+      const two = await wasm.create(request);
+      const pick = generator(seed);
+      for (let step = 0; step < 300 && !one.snapshot().over; ++step) {
+        const state = one.snapshot();
+        const choices = [...state.legal.filter((move) => move !== "swap" && move !== "pass"),
+                         ...(state.can_swap ? ["swap"] : []), ...(state.can_pass ? ["pass"] : [])];
+        const move = choices[pick(choices.length)];
+        await one.play(move);
+        await two.play(move);
+        const [a, b] = [one.snapshot(), two.snapshot()];
+        for (const key of ["board", "legal", "to_move", "pending", "moves", "captured", "over", "winner", "komi_left"]) {
+          assert.deepEqual(b[key], a[key], `base ${base} ${rules}, after ${move} (action ${step + 1}): ${key}`);
+        }
+      }
+      assert.equal(one.snapshot().over, true, `base ${base} ${rules}: the game ends`);
+    }
+    native.close();
+    wasm.close();
+  });
+});
+
+// A transport around the native one that changes what chosen commands answer.
+function faulty(argv, fault) {
+  return async (options) => {
+    const engine = await ProcessEngine.start(argv, options);
+    const send = engine.send.bind(engine);
+    engine.send = (command, settings = {}) => fault(command, settings, send, engine);
+    return engine;
+  };
+}
+
+describe("the session when the engine misbehaves", { skip: !NATIVE && "no native engine named" }, () => {
+  it("refuses a game whose state is not what the protocol says", { timeout: TIMEOUT }, async () => {
+    const games = await Games.open(faulty(ENGINES.native, (command, settings, send) =>
+      (command === "lifeline-state" ? send(command, settings).then((text) => text.replace('"to_move":', '"mover":')) : send(command, settings))));
+    await assert.rejects(games.create({ base: 3 }), /lifeline-state has no field to_move/);
+  });
+
+  it("shows an unreadable analysis line as the analysis's error", { timeout: TIMEOUT }, async () => {
+    const games = await Games.open(faulty(ENGINES.native, (command, settings, send) => {
+      if (!settings.onLine) return send(command, settings);
+      return send(command, { onLine: (line) => settings.onLine(line.replace(/ visits \d+/, " visits")) });
+    }));
+    await withGame(games, { base: 4, human: "black" }, async (game) => {
+      await game.setAnalysis(true);
+      let analysis = null;
+      for (let tries = 0; tries < 100 && !(analysis && analysis.error); ++tries) {
+        await wait(100);
+        analysis = await game.readAnalysis();
+      }
+      assert.match(analysis.error, /unreadable analysis line/);
+      await game.play("B2");
+      assert.equal(game.snapshot().pending, "B2");
+    });
+  });
+
+  it("keeps the moves of an engine that dies, and resumes with a new one", { timeout: TIMEOUT }, async () => {
+    let kill = false;
+    const games = await Games.open(faulty(ENGINES.native, (command, settings, send, engine) => {
+      if (kill && command.startsWith("play")) {
+        kill = false;
+        engine.terminate();
+      }
+      return send(command, settings);
+    }));
+    await withGame(games, { base: 3, human: "both" }, async (game) => {
+      await game.play("A1");
+      await game.play("C3");
+      const before = game.snapshot();
+      kill = true;
+      await assert.rejects(game.play("B1"), (error) => error instanceof SessionError && error.details.crashed);
+      assert.ok(game.snapshot().crashed);
+      await game.resume();
+      const after = game.snapshot();
+      assert.equal(after.crashed, null);
+      assert.deepEqual(after.board, before.board);
+      assert.deepEqual(after.moves, before.moves);
+      await game.play("B1");
+    });
+  });
+
+  it("passes on the engine's refusals as refusals", { timeout: TIMEOUT }, async () => {
+    const engine = await ProcessEngine.start(ENGINES.native);
+    await assert.rejects(engine.send("boardsize 99"), (error) => error instanceof GtpError);
+    engine.terminate();
+  });
+});
