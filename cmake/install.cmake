@@ -9,6 +9,11 @@ include(GNUInstallDirs)
 install(TARGETS lifeline RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES ${PROJECT_SOURCE_DIR}/docs/lifeline.6 DESTINATION ${CMAKE_INSTALL_MANDIR}/man6)
 install(FILES ${PROJECT_SOURCE_DIR}/README.md
+              ${PROJECT_SOURCE_DIR}/docs/getting-started.md
+              ${PROJECT_SOURCE_DIR}/docs/options.md
+              ${PROJECT_SOURCE_DIR}/docs/records.md
+              ${PROJECT_SOURCE_DIR}/docs/results.md
+              ${PROJECT_SOURCE_DIR}/docs/development.md
               ${PROJECT_SOURCE_DIR}/docs/rules.md
               ${PROJECT_SOURCE_DIR}/docs/user-guide.md
               ${PROJECT_SOURCE_DIR}/docs/search.md
