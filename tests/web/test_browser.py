@@ -400,7 +400,13 @@ class BrowserTest(unittest.TestCase):
                             "the position after 2 moves")
         self.referee.load(dict(studied, record=prefix_record(studied["record"], 2)))
         self.assertEqual(page.board(), self.referee.board())
-        self.assertIn("after 2 of", page.text("#status"))
+        # The status, the study card and the marked turn of the list count alike (the engine
+        # places each double turn as one pair, so turns and actions agree here).
+        self.assertIn("turn 2 of", page.text("#status"))
+        self.assertTrue(page.text("#study-position").startswith("turn 2 of"))
+        self.assertEqual(page.script(
+            "const items = [...document.querySelectorAll('#moves li')];"
+            "return items.findIndex(item => item.classList.contains('studied'));"), 1)
         page.click_cell(next(cell for cell, stone in page.board().items() if stone == "empty"))
         page.wait(lambda: "past position" in page.text("#message"), "the refusal to play")
         page.element("body").send_keys(Keys.SHIFT, Keys.ARROW_RIGHT)
@@ -503,6 +509,10 @@ class BrowserTest(unittest.TestCase):
         self.assertGreater(board["width"], 0.85 * width)
         for selector in ("#undo-button", "#resign-button", "#new-game-button", "#status"):
             self.assertTrue(page.shown(selector), selector)
+        # The coordinates stay readable on the small board: at least 9 screen pixels high.
+        label = page.script("return document.querySelector('.labels text')"
+                            ".getBoundingClientRect().height;")
+        self.assertGreaterEqual(label, 9)
         page.click_cell("E5")
         page.wait(lambda: page.state()["pending"] == "E5", "a tap on the board")
 

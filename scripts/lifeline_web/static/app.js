@@ -405,7 +405,7 @@ function renderStatus(game) {
   const node = $("status");
   if (game.crashed) return fill(node, "The engine has stopped.");
   if (studying(game)) {
-    return fill(node, `Studying the position after ${game.viewing} of ${game.moves.length} moves ` +
+    return fill(node, `Studying ${positionText(game)} ` +
                 `(${colorName(game.to_move)} to move): » or End returns to the game.`);
   }
   if (game.over) return fill(node, "Game over.");
@@ -465,22 +465,45 @@ function renderFacts(game) {
   fill($("komi-fact"), `${game.komi_left} of ${game.komi}`);
 }
 
-// The moves list, a double turn given as two single stones shown as one turn.
-function renderMoves(game) {
+// The game's turns: a double turn given as two single stones is one turn. Each turn knows the
+// actions it covers (`first` to `last`, counted from 1), so that the list and the study card
+// count alike.
+function turnsOf(moves) {
   const turns = [];
-  for (const move of game.moves) {
+  moves.forEach((move, index) => {
     const previous = turns[turns.length - 1];
     if (previous && previous.color === move.color && previous.cells === 1 && moveCells(move.move).length === 1) {
       previous.move += `,${move.move}`;
       previous.removed += move.removed;
       previous.cells = 2;
+      previous.last = index + 1;
     } else {
-      turns.push({ ...move, cells: moveCells(move.move).length });
+      turns.push({ ...move, cells: moveCells(move.move).length, first: index + 1, last: index + 1 });
     }
-  }
-  const items = turns.map((turn) => {
+  });
+  return turns;
+}
+
+// Where the board stands in the game's turns: "turn 5 of 8", or inside a double turn.
+function positionText(game) {
+  const turns = turnsOf(game.moves);
+  const shown = shownCount(game);
+  const done = turns.filter((turn) => turn.last <= shown).length;
+  const inside = turns.find((turn) => turn.first <= shown && shown < turn.last);
+  if (inside) return `turn ${done + 1} of ${turns.length}, its first stone`;
+  return `turn ${done} of ${turns.length}`;
+}
+
+function renderMoves(game) {
+  const shown = studying(game) ? shownCount(game) : null;
+  const items = turnsOf(game.moves).map((turn) => {
     const item = document.createElement("li");
     item.className = turn.by;
+    // The turn the studied position comes after (or inside) is marked.
+    if (shown !== null && turn.first <= shown && shown <= turn.last) {
+      item.classList.add("studied");
+      item.setAttribute("aria-current", "step");
+    }
     item.append(icon(turn.color), ` ${describeMove(turn.move)}`, turn.by === "engine" ? ` (${game.engine})` : "");
     if (turn.removed) {
       const removed = document.createElement("span");
@@ -493,7 +516,9 @@ function renderMoves(game) {
   });
   const list = $("moves");
   list.replaceChildren(...items);
-  list.scrollTop = list.scrollHeight;
+  const studied = list.querySelector(".studied");
+  if (studied) studied.scrollIntoView({ block: "nearest" });
+  else list.scrollTop = list.scrollHeight;
 }
 
 // --- studying the game ---------------------------------------------------------------------
@@ -515,7 +540,8 @@ function renderStudy(game) {
   $("back-button").disabled = !idle || shown === 0;
   $("forward-button").disabled = !idle || shown === count;
   $("latest-button").disabled = !idle || shown === count;
-  $("study-position").textContent = studying(game) ? `move ${shown} of ${count}` : `latest (${count} moves)`;
+  const turns = turnsOf(game.moves).length;
+  $("study-position").textContent = studying(game) ? positionText(game) : `latest (${turns} turns)`;
   $("review-button").textContent = app.review ? "Stop the review" : "Review the game";
   $("review-button").disabled = !app.review && (!idle || count === 0);
   renderGraph(game);

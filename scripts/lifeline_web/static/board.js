@@ -52,6 +52,9 @@ export class Board {
     this.cursor = null;
     this.cursorColumn = 0; // the screen column the cursor aims at when it moves up or down
     this.shownRemoval = null;
+    // Text keeps a readable size on screen however small the board is drawn (a phone): the
+    // screen pixels of one SVG unit, for the style sheet's minimum sizes.
+    new ResizeObserver(() => this.fitText()).observe(svg);
     svg.addEventListener("click", (event) => {
       const cell = event.target.closest("[data-cell]");
       if (cell) {
@@ -59,6 +62,17 @@ export class Board {
         this.onCell(cell.dataset.cell);
       }
     });
+  }
+
+  fitText() {
+    const box = this.svg.viewBox.baseVal;
+    if (!box || !box.width) return;
+    const pixels = Math.min(this.svg.clientWidth / box.width, this.svg.clientHeight / box.height);
+    if (!(pixels > 0)) return;
+    this.svg.style.setProperty("--unit-px", pixels.toFixed(3));
+    // Below this scale a candidate's rank and win rate do not both fit in its cell: the
+    // win rate alone stays.
+    this.svg.classList.toggle("compact", pixels < 1.3);
   }
 
   cellName(x, y) {
@@ -89,6 +103,7 @@ export class Board {
     const top = Math.min(...ys) - margin;
     this.svg.setAttribute("viewBox", `${left.toFixed(2)} ${top.toFixed(2)} ` +
       `${(Math.max(...xs) - left + margin).toFixed(2)} ${(Math.max(...ys) - top + margin).toFixed(2)}`);
+    this.fitText();
     this.defineGradients();
     // The board's outline: the hexagon of the corner cells' centres, grown outwards.
     const [cx, cy] = centre(base - 1, base - 1);
@@ -219,7 +234,8 @@ export class Board {
         element("circle", { r: (STONE * 0.92).toFixed(2) }, mark);
         const number = element("text", { class: "rank", dy: "-0.05em" }, mark);
         number.textContent = String(rank + 1);
-        const percent = element("text", { class: "percent", dy: "1.25em" }, mark);
+        const compact = this.svg.classList.contains("compact");
+        const percent = element("text", { class: "percent", dy: compact ? "0.35em" : "1.25em" }, mark);
         percent.textContent = `${Math.round(100 * candidate.winrate)}`;
       }
     });
