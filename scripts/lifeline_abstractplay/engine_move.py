@@ -8,7 +8,6 @@ White's first turn, where the engine might prefer the swap, the bot analyses the
 plays the best double turn instead of asking the engine for its move.
 """
 
-import json
 import re
 import time
 
@@ -34,13 +33,6 @@ class MoveError(Exception):
         self.engine_failed = engine_failed
 
 
-def _ask(engine, command, timeout=COMMAND_TIMEOUT_SECONDS):
-    answer = engine.send(command, timeout=timeout)
-    if not answer.ok:
-        raise MoveError(f"the engine refused '{command}': {answer.text}")
-    return answer.text
-
-
 def _best_placement(lines):
     """The most visited candidate other than the swap in lifeline-analyze's last report."""
     reports = [line for line in lines if line.startswith("info ")]
@@ -55,9 +47,10 @@ def _best_placement(lines):
 def _analysis(engine, seconds):
     """The lines lifeline-analyze writes in `seconds` (its tree is kept for the next one)."""
     interval = max(1, min(100, int(seconds * 100)))
-    first = engine.open_stream(f"lifeline-analyze {interval}", timeout=COMMAND_TIMEOUT_SECONDS)
+    command = f"lifeline-analyze {interval}"
+    first = engine.open_stream(command, timeout=COMMAND_TIMEOUT_SECONDS)
     if not first.ok:
-        raise MoveError(f"the engine refused lifeline-analyze: {first.text}")
+        raise gtp.CommandRefused(command, first)
     lines = []
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -82,20 +75,17 @@ def _analyse_without_swap(engine, seconds):
 
 def replay(engine, base, moves):
     """Sets the engine to Abstract Play's game; returns its lifeline-state."""
-    try:
-        engine.start_game(base, RULES, timeout=COMMAND_TIMEOUT_SECONDS)
-    except gtp.CommandRefused as error:
-        raise MoveError(f"the engine refused the game's setup: {error}") from None
+    engine.start_game(base, RULES, timeout=COMMAND_TIMEOUT_SECONDS)
     for number, move in enumerate(moves):
         color = "b" if number % 2 == 0 else "w"
         try:
-            token = notation.engine_move(base, move)
+            engine.play(color, notation.engine_move(base, move), COMMAND_TIMEOUT_SECONDS)
         except notation.NotationError as error:
             raise MoveError(f"move {number + 1} {move!r}: {error}") from None
-        answer = engine.send(f"play {color} {token}", timeout=COMMAND_TIMEOUT_SECONDS)
-        if not answer.ok:
-            raise MoveError(f"move {number + 1} {move!r} is not legal here: {answer.text}")
-    return json.loads(_ask(engine, "lifeline-state"))
+        except gtp.CommandRefused as error:
+            raise MoveError(f"move {number + 1} {move!r} is not legal here: "
+                            f"{error.answer}") from None
+    return engine.state(COMMAND_TIMEOUT_SECONDS)
 
 
 def choose_move(engine_command, request, policy, waited_seconds=0.0):
@@ -110,23 +100,23 @@ def choose_move(engine_command, request, policy, waited_seconds=0.0):
         state = replay(engine, request.base, request.moves)
         if state["over"]:
             raise MoveError("the game is over: the side to move has no legal move")
-        cells = 3 * request.base * (request.base - 1) + 1
-        empty = cells - len(state["black"]) - len(state["white"])
+        empty = (vocabulary.cell_count(request.base) - len(state["black"])
+                 - len(state["white"]))
         seconds = policy.seconds_for_move(request.clock_hours * 3600.0 - waited_seconds, empty)
         if state["can_swap"]:
             token = _analyse_without_swap(engine, seconds)
         else:
-            _ask(engine, f"lifeline-set time {seconds:.3f}")
-            token = _ask(engine, f"genmove {state['to_move']}", timeout=seconds + GRACE_SECONDS)
+            engine.ask(f"lifeline-set time {seconds:.3f}", COMMAND_TIMEOUT_SECONDS)
+            token = engine.ask(f"genmove {state['to_move']}", seconds + GRACE_SECONDS)
         if token == "resign":  # only with the engine's resign option, given by --engine
             return "resign"
         try:
             return notation.ap_move(request.base, token)
         except notation.NotationError:
             raise MoveError(f"the engine answered {token!r}, which is no placement") from None
+    except gtp.CommandRefused as error:
+        raise MoveError(f"engine: {error}") from None
     except gtp.EngineError as error:
         raise MoveError(f"the engine failed: {error}", engine_failed=True) from None
-    except (ValueError, KeyError) as error:
-        raise MoveError(f"unreadable engine state: {error}", engine_failed=True) from None
     finally:
         engine.close()

@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass, field
 
 from .clock import Clock, format_seconds
-from .gtp import EngineError, GtpEngine
+from .gtp import CommandRefused, EngineError, GtpEngine
 from .vocabulary import DEFAULT_BASE, DEFAULT_RULES
 
 PHASES = ("opening", "play", "over")
@@ -197,19 +197,18 @@ class Game:
         return "b" if self.seat_of["b"] is seat else "w"
 
     def _set_up(self):
-        # clear_board right after boardsize: GTP leaves the board undefined after boardsize,
-        # and the rules may only change on a cleared board.
-        setup = self.settings.setup_commands()
-        commands = setup[:1] + ["clear_board"] + setup[1:]
-        for command in commands:
-            self._ask_referee(command)
+        settings = self.settings
+        setup = (settings.size, settings.rules, settings.komi, settings.command_timeout)
+        try:
+            self.referee.engine().start_game(*setup)
+        except EngineError as error:
+            self._referee_failed(error)
         for seat in self.players:
-            for command in commands:
-                answer = self._ask_player(seat, command)
-                if not answer.ok:
-                    raise Forfeit(seat, "protocol error", f"refused '{command}'",
-                                  [f"> {command}", f"< {answer.raw}"])
-            if self.settings.control:
+            try:
+                seat.engine().start_game(*setup)
+            except EngineError as error:
+                raise Forfeit(seat, error.reason, str(error), error.exchange) from error
+            if settings.control:
                 self._send_time_settings(seat)
 
     def _send_time_settings(self, seat):
@@ -303,6 +302,8 @@ class Game:
                 self.result.warnings.append(f"{name} scores '{answer.raw}', expected {expected}")
 
     def _ask_player(self, seat, command, timeout=None):
+        """The program's answer, refused or not: the referee judges a refusal itself (a
+        forfeit, or a warning where the game goes on without the command)."""
         timeout = self.settings.command_timeout if timeout is None else timeout
         try:
             return seat.engine().send(command, timeout)
@@ -313,9 +314,15 @@ class Game:
         try:
             answer = self.referee.engine().send(command, self.settings.command_timeout)
         except EngineError as error:
-            self.referee.discard()
-            raise GameAborted(f"referee engine: {error}", error.exchange) from error
+            self._referee_failed(error)
         if not answer.ok and not refusal_allowed:
             raise GameAborted(f"referee engine refused '{command}': {answer.text}",
                               [f"> {command}", f"< {answer.raw}"])
         return answer
+
+    def _referee_failed(self, error):
+        """Aborts the game for an EngineError of the referee engine; one that refused a
+        command is kept, any other is started afresh for the next game."""
+        if not isinstance(error, CommandRefused):
+            self.referee.discard()
+        raise GameAborted(f"referee engine: {error}", error.exchange) from error

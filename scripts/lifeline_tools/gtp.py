@@ -1,9 +1,11 @@
 """A GTP controller for one engine process over pipes.
 
 GtpEngine starts a command in its own process group, sends one command at a time and reads
-the answer with a deadline. Every way an engine can misbehave surfaces as an EngineError
-subclass that carries the offending exchange, so callers can log exactly what happened.
-It does not know any Lifeline rules; callers interpret the answers.
+the answer with a deadline. Every way an engine can fail a caller, a refused command included,
+surfaces as an EngineError subclass that carries the offending exchange, so callers catch one
+exception type and can log exactly what happened. Beside single commands it starts a game,
+replays moves and reads the checked lifeline-state; it does not know the rules themselves:
+the engine judges every move.
 """
 
 import atexit
@@ -17,6 +19,8 @@ import subprocess
 import threading
 import time
 from dataclasses import dataclass
+
+from .state import parse_state
 
 # Text crosses the pipes as UTF-8 with surrogate escapes, so arbitrary bytes (hostile
 # regression input, garbage from a broken engine) round-trip without exceptions.
@@ -49,7 +53,12 @@ class ProtocolError(EngineError):
 
 
 class CommandRefused(ProtocolError):
-    """A command the caller needed was answered with '?'."""
+    """A command the caller needed was answered with '?'; `answer` is the engine's reason."""
+
+    def __init__(self, command, answer):
+        super().__init__(f"'{command}' refused: {answer.text}",
+                         ["> " + command, "< " + answer.raw])
+        self.answer = answer.text
 
 
 @dataclass(frozen=True)
@@ -156,16 +165,35 @@ class GtpEngine:
         CommandRefused with the engine's reason."""
         answer = self.send(command, timeout=timeout)
         if not answer.ok:
-            raise CommandRefused(f"'{command}' refused: {answer.text}", ["> " + command])
+            raise CommandRefused(command, answer)
         return answer.text
 
     def start_game(self, base, rules, komi=0, timeout=None):
-        """Sets up an empty board: boardsize first (it clears the board, and the rules may
-        change only on an empty one), then the rules, then komi under komi pie."""
-        self.ask(f"boardsize {base}", timeout)
-        self.ask(f"lifeline-rules {rules}", timeout)
-        if rules == "komi-pie":
-            self.ask(f"komi {komi}", timeout)
+        """Sets up an empty board in the order GTP and the protocol need: boardsize (GTP
+        leaves the board undefined after it), clear_board, then the rules, which may change
+        only on an empty board, then komi (White's points under komi pie, ignored under the
+        other rules)."""
+        for command in (f"boardsize {base}", "clear_board", f"lifeline-rules {rules}",
+                        f"komi {komi}"):
+            self.ask(command, timeout)
+
+    def play(self, color, move, timeout=None):
+        """Plays one move (a token as `play` takes it) for `color` (b, w, black or white)."""
+        self.ask(f"play {color} {move}", timeout)
+
+    def replay(self, moves, timeout=None):
+        """Plays (color, move) pairs in order; the first one refused raises CommandRefused."""
+        for color, move in moves:
+            self.play(color, move, timeout)
+
+    def state(self, timeout=None):
+        """The game as `lifeline-state` tells it, checked field by field (state.parse_state);
+        an answer that is not what the protocol says raises ProtocolError."""
+        text = self.ask("lifeline-state", timeout)
+        try:
+            return parse_state(text)
+        except ValueError as error:
+            raise ProtocolError(str(error), ["> lifeline-state", "< = " + text]) from None
 
     def open_stream(self, command, timeout=None):
         """Sends a command whose answer streams until the next input line (lifeline-analyze).
@@ -200,6 +228,7 @@ class GtpEngine:
             except queue.Empty:
                 break
             if line is None:
+                self._lines.put(None)
                 self._streaming = False
                 raise EngineCrashed("engine exited during a streaming answer",
                                     self._with_stderr([]))
@@ -268,6 +297,7 @@ class GtpEngine:
                 raise EngineTimeout(f"no answer to '{command}' within {timeout:g} s",
                                     self._with_stderr(exchange))
             if line is None:
+                self._lines.put(None)  # the end of the output, for every later read too
                 # The last words of a crashing engine may still be on their way.
                 self._stderr_reader.join(timeout=1.0)
                 raise EngineCrashed(f"engine exited during '{command}'",

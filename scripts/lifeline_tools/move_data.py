@@ -11,8 +11,8 @@ import os
 import zlib
 from dataclasses import dataclass
 
-from lifeline_tools.paths import expand_paths
-from lifeline_tools.record import parse_record
+from .paths import expand_paths
+from .record import parse_record, read_game
 
 GROUPS = ("tactic", "near", "own", "ring", "shape")
 # A shape seen fewer times than this among the training candidates shares one weight.
@@ -58,14 +58,14 @@ def game_examples(engine, path):
     """The examples of one recorded game, replayed on `engine` (a GtpEngine)."""
     with open(path, encoding="utf-8") as stream:
         _, commands = parse_record(stream.read())
-    engine.send("clear_board")
+    game = read_game(commands)
+    engine.start_game(game.base, game.rules, game.komi)
     examples = []
-    for command in commands:
-        words = command.split()
-        if words[0] == "play" and len(words) == 3 and "," not in words[2]:
-            candidates = parse_candidates(engine.send("lifeline-move_features").text)
+    for color, move in game.moves:
+        if "," not in move:
+            candidates = parse_candidates(engine.ask("lifeline-move_features"))
             cells = [candidate.cell for candidate in candidates]
-            if words[2].upper() in cells:
-                examples.append(Example(candidates, cells.index(words[2].upper())))
-        engine.send(command)
+            if move.upper() in cells:
+                examples.append(Example(candidates, cells.index(move.upper())))
+        engine.play(color, move)
     return examples

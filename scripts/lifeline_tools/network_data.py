@@ -11,16 +11,15 @@ Positions come from replaying each game in the engine (lifeline-state), so Pytho
 rules of its own. The twelve symmetries of the hexagon act on the grid as index permutations.
 """
 
-import json
-
 import numpy as np
 
-from . import vocabulary
+from . import symmetry, vocabulary
 
 # Input planes.
 PLANES = ("own stones", "opponent stones", "on board", "black to move", "double turn",
           "pending stone", "swap allowed", "legal")
 NUM_PLANES = len(PLANES)
+COMMAND_TIMEOUT = 30  # seconds
 
 
 def grid_size(base):
@@ -29,7 +28,8 @@ def grid_size(base):
 
 def cell_index(base, cell):
     """The index of a cell ("D4") in the flattened grid: y * width + x."""
-    return (int(cell[1:]) - 1) * grid_size(base) + vocabulary.LETTERS.index(cell[0])
+    x, y = vocabulary.coordinates(cell)
+    return y * grid_size(base) + x
 
 
 def board_mask(base):
@@ -40,35 +40,38 @@ def board_mask(base):
     return mask
 
 
+# Training draws a symmetry by its place in this list, so the list keeps the order in which
+# the first networks drew them: a training resumed from a checkpoint draws as it began.
+TRAINING_ORDER = (0, 3, 4, 1, 2, 5, 11, 8, 7, 10, 9, 6)
+
+
 def symmetries(base):
-    """The twelve symmetries of the board as arrays p over the flattened grid: the image of a
-    plane `a` is a[p]. Cube coordinates (u, v, w) = (q, -r, r-q) around the centre, with q and
-    r the column and row from the centre; every permutation of them, with or without a change
-    of sign, maps the hexagon onto itself."""
+    """The twelve symmetries of the board (symmetry.py) as arrays p over the flattened grid:
+    the image of a plane `a` is a[p], a's value on each cell moved to the cell's image; the
+    cells off the board stay where they are."""
     size = grid_size(base)
-    centre = base - 1
+    maps = symmetry.cell_maps(base)
     tables = []
-    for order in ((0, 1, 2), (1, 2, 0), (2, 0, 1), (0, 2, 1), (2, 1, 0), (1, 0, 2)):
-        for sign in (1, -1):
-            table = np.arange(size * size)
-            for cell in vocabulary.cells(base):
-                x, y = vocabulary.LETTERS.index(cell[0]), int(cell[1:]) - 1
-                q, r = x - centre, y - centre
-                cube = (q, -r, r - q)
-                u, v = sign * cube[order[0]], sign * cube[order[1]]
-                source = (-v + centre) * size + (u + centre)
-                table[y * size + x] = source
-            tables.append(table)
+    for k in TRAINING_ORDER:
+        table = np.arange(size * size)
+        for cell, image in maps[k].items():
+            table[cell_index(base, image)] = cell_index(base, cell)
+        tables.append(table)
     return tables
+
+
+def start(engine, game):
+    """Sets the engine to the empty board of a self-play game."""
+    engine.start_game(game["base"], game["rules"], game.get("komi", 0), COMMAND_TIMEOUT)
 
 
 def replay(engine, game):
     """The engine's lifeline-state before each turn of a game, in order."""
-    engine.start_game(game["base"], game["rules"], game.get("komi", 0), timeout=30)
+    start(engine, game)
     states = []
     for turn in game["turns"]:
-        states.append(json.loads(engine.ask("lifeline-state", timeout=30)))
-        engine.ask(f"play {turn['color']} {turn['move']}", timeout=30)
+        states.append(engine.state(COMMAND_TIMEOUT))
+        engine.play(turn["color"], turn["move"], COMMAND_TIMEOUT)
     return states
 
 

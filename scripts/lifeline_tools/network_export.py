@@ -7,8 +7,6 @@ convolutions, the swap layer, the value's hidden and output layers; each weight 
 bias, each 3x3 kernel whole), then the line "end N" with the number of floats.
 """
 
-import json
-
 import torch
 
 from . import network_data, vocabulary
@@ -77,10 +75,8 @@ def reference_text(net, engine, cases):
 def _play(engine, moves):
     """Plays moves for whoever is to move; returns the lifeline-state after them."""
     for move in moves:
-        state = json.loads(engine.send("lifeline-state").text)
-        if not engine.send(f"play {state['to_move']} {move}").ok:
-            raise ValueError(f"the engine refused {move}")
-    return json.loads(engine.send("lifeline-state").text)
+        engine.play(engine.state()["to_move"], move)
+    return engine.state()
 
 
 def random_like(net, seed):

@@ -147,7 +147,7 @@ def held_out_losses(net, held_out, batch_size):
 
 def _model_ranking(engine, base):
     """The move model's legal cells, most probable first (lifeline-move_features)."""
-    lines = engine.send("lifeline-move_features", timeout=30).text.splitlines()
+    lines = engine.ask("lifeline-move_features", network_data.COMMAND_TIMEOUT).splitlines()
     scored = [(float(line.split()[1]), line.split()[0]) for line in lines if line.strip()]
     return [network_data.cell_index(base, cell) for _, cell in sorted(scored, reverse=True)]
 
@@ -181,7 +181,7 @@ def evaluate(net, engine_command, games, log):
             territory_cells += on_board.sum().item()
             # Single stones after the opening, where the move model has its say: replayed
             # again from the empty board, asking the model before each.
-            network_data.replay(engine, {**game, "turns": []})
+            network_data.start(engine, game)
             for number, (state, turn) in enumerate(zip(states, game["turns"])):
                 if state["phase"] == "play" and "," not in turn["move"] \
                         and turn["move"] not in ("swap", "pass"):
@@ -193,7 +193,7 @@ def evaluate(net, engine_command, games, log):
                         hits[name][0] += rank == 0
                         hits[name][1] += rank < 10
                     decisions += 1
-                engine.send(f"play {turn['color']} {turn['move']}")
+                engine.play(turn["color"], turn["move"], network_data.COMMAND_TIMEOUT)
     finally:
         engine.close()
     result = {"games": len(games), "decisions": decisions, "positions": positions,

@@ -12,6 +12,10 @@ Only `boardsize`, `lifeline-rules`, `komi` and `play <color> <move>` command lin
 so piping the file into any engine that follows the protocol replays the game.
 """
 
+from dataclasses import dataclass
+
+from .vocabulary import DEFAULT_BASE, DEFAULT_RULES
+
 MAGIC = "# lifeline game record 1"
 
 # Headers every record has, in this order; the referee may add others after them.
@@ -48,6 +52,41 @@ def parse_record(text):
         elif line:
             commands.append(line)
     return headers, commands
+
+
+@dataclass(frozen=True)
+class RecordedGame:
+    """The game a record's command lines play: its setup and its moves."""
+
+    base: int = DEFAULT_BASE
+    rules: str = DEFAULT_RULES
+    komi: int = 0
+    moves: tuple = ()  # (color, move) pairs, b/w, as played
+
+
+# The setup lines of a record: the field of RecordedGame each one sets, and its type.
+_SETTINGS = {"boardsize": ("base", int), "lifeline-rules": ("rules", str), "komi": ("komi", int)}
+
+
+def read_game(commands):
+    """The RecordedGame of a record's command lines (as parse_record returns them); a setting
+    the record leaves out keeps its default. Raises ValueError for a line that is neither a
+    setting nor a `play` line."""
+    settings = {}
+    moves = []
+    for command in commands:
+        words = command.split()
+        if words[0] == "play" and len(words) == 3:
+            moves.append((words[1], words[2]))
+        elif words[0] in _SETTINGS and len(words) == 2:
+            field, kind = _SETTINGS[words[0]]
+            try:
+                settings[field] = kind(words[1])
+            except ValueError:
+                raise ValueError(f"unreadable record line '{command}'") from None
+        else:
+            raise ValueError(f"a record holds setup and play lines, not '{command}'")
+    return RecordedGame(moves=tuple(moves), **settings)
 
 
 def _one_line(value):

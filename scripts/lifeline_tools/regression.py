@@ -227,6 +227,7 @@ def run_file(path, command, timeout, echo=None):
     try:
         for step in steps:
             try:
+                # A refusal is an answer like another here: the file says which it expects.
                 answer = engine.send(step.command, timeout)
             except gtp.EngineError as error:
                 counts.failed += 1

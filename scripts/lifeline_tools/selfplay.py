@@ -157,7 +157,7 @@ def play_game(settings, number):
         turns = []
         settled = None
         while True:
-            state = json.loads(engine.ask("lifeline-state", COMMAND_TIMEOUT))
+            state = engine.state(COMMAND_TIMEOUT)
             if settled is None and state["phase"] != "opening":
                 owners = territory(settings.base, state["black"], state["white"])
                 if owners is not None:
@@ -178,18 +178,17 @@ def play_game(settings, number):
 
 def _play_turn(engine, state, draws, sample):
     color = state["to_move"]
-    answer = engine.send(f"lifeline-genmove_analyze {color} 360000",
-                         timeout=MOVE_TIMEOUT_SECONDS)
-    lines = answer.text.splitlines()
-    if not answer.ok or not lines or not lines[-1].startswith("play "):
-        raise gtp.ProtocolError(f"lifeline-genmove_analyze answered {answer.text[:200]!r}", [])
+    text = engine.ask(f"lifeline-genmove_analyze {color} 360000", MOVE_TIMEOUT_SECONDS)
+    lines = text.splitlines()
+    if not lines or not lines[-1].startswith("play "):
+        raise gtp.ProtocolError(f"lifeline-genmove_analyze answered {text[:200]!r}", [])
     played = lines[-1].split()[1]
     candidates = root_candidates(lines)
     if sample and sum(c[1] for c in candidates) > 0:
         drawn = draws.choices([c[0] for c in candidates], [c[1] for c in candidates])[0]
         if drawn != played:
             engine.ask("undo", COMMAND_TIMEOUT)
-            engine.ask(f"play {color} {drawn}", COMMAND_TIMEOUT)
+            engine.play(color, drawn, COMMAND_TIMEOUT)
             played = drawn
     rate = next((c[2] for c in candidates if c[0] == played), None)
     return {"color": color, "move": played, "sampled": sample, "winrate": rate,

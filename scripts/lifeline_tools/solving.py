@@ -11,21 +11,20 @@ This module prints nothing; scripts/solve_board.py makes tables of its cases.
 import itertools
 from dataclasses import dataclass
 
+from . import gtp, symmetry
 from .vocabulary import KOMI_PIE, STRONG_PIE, cell_name, is_cell, width
 
 
 def solve(engine, command, seconds):
     """Sends `command SECONDS` (lifeline-solve or lifeline-solve_all) to an engine started
     with --verbose; returns (answer text, positions searched, seconds taken) as the engine
-    counted them. Raises RuntimeError when the command is refused."""
+    counted them. Raises gtp.EngineError (CommandRefused when the command is refused)."""
     before = engine.stderr_count()
-    answer = engine.send(f"{command} {seconds}", timeout=seconds + 120)
-    if not answer.ok:
-        raise RuntimeError(f"{command} refused: {answer.text}")
+    text = engine.ask(f"{command} {seconds}", timeout=seconds + 120)
     # "lifeline-solve: win D4, 1234 nodes in 0.010 s (123400 nodes/s), table ..."
     words = engine.next_stderr_line(command + ":", before).split()
     at = words.index("nodes")
-    return answer.text, int(words[at - 1]), float(words[at + 2])
+    return text, int(words[at - 1]), float(words[at + 2])
 
 
 @dataclass(frozen=True)
@@ -46,24 +45,14 @@ def cells_of(base):
             for x in range(width(base)) for y in range(width(base)) if is_cell(base, x, y)}
 
 
-def symmetries(point):
-    """The twelve images of a cell offset: six rotations, each with and without the mirror."""
-    images = []
-    x, y = point
-    for _ in range(6):
-        images.append((x, y))
-        images.append((y, x))
-        x, y = x - y, x
-    return images
-
-
 def opening_classes(base, stones):
     """One representative first turn (a tuple of cell offsets) per symmetry class, with the
     size of its class."""
     points = sorted(cells_of(base))
     classes = {}
     for turn in itertools.combinations(points, stones):
-        images = [sorted(symmetries(p)[k] for p in turn) for k in range(12)]
+        images = [sorted(symmetry.transform(k, *p) for p in turn)
+                  for k in range(symmetry.COUNT)]
         key = tuple(min(images))
         classes.setdefault(key, set()).add(tuple(sorted(turn)))
     return [(min(members), len(members)) for key, members in sorted(classes.items())]
@@ -72,12 +61,8 @@ def opening_classes(base, stones):
 def new_game(engine, base, rules, komi, memory):
     """An empty board and an empty solver table of `memory` MiB, so that each case's count
     is its own."""
-    for command in (f"lifeline-set base {base}", f"lifeline-set rules {rules}",
-                    f"lifeline-set komi {komi}", "clear_board"):
-        answer = engine.send(command)
-        if not answer.ok:
-            raise RuntimeError(f"{command}: {answer.text}")
-    engine.send(f"lifeline-set solver-memory {memory}")
+    engine.start_game(base, rules, komi)
+    engine.ask(f"lifeline-set solver-memory {memory}")
 
 
 def solve_komi_values(engine, base, komi_values, seconds, memory):
@@ -95,8 +80,10 @@ def solve_first_turns(engine, base, rules, seconds, memory):
     names = cells_of(base)
     for turn, size in opening_classes(base, stones):
         new_game(engine, base, rules, 0, memory)
-        if not all(engine.send(f"play b {names[point]}").ok for point in turn):
-            continue
+        try:
+            engine.replay([("b", names[point]) for point in turn])
+        except gtp.CommandRefused:
+            continue  # the engine judges which first turns are legal
         answer, positions, spent = solve(engine, "lifeline-solve_all", seconds)
         yield Case(",".join(names[point] for point in turn), size, answer, positions, spent)
 

@@ -43,10 +43,15 @@ def cell_name(x, y):
     return f"{LETTERS[x]}{y + 1}"
 
 
+def coordinates(cell):
+    """The column x and row y, both from 0, of a cell's name ("D4": 3, 3)."""
+    return LETTERS.index(cell[0]), int(cell[1:]) - 1
+
+
 def neighbours(base, cell):
     """The names of the cells next to a cell ("D4"): (x±1, y), (x, y±1), (x+1, y+1) and
     (x-1, y-1) that are on the board."""
-    x, y = LETTERS.index(cell[0]), int(cell[1:]) - 1
+    x, y = coordinates(cell)
     steps = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1))
     return [cell_name(x + dx, y + dy) for dx, dy in steps if is_cell(base, x + dx, y + dy)]
 

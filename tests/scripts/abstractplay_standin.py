@@ -90,8 +90,7 @@ class Game:
         self.refuse_next = False  # answer the next move as Abstract Play answers a refusal
         self.done = threading.Event()
         self._engine = gtp.GtpEngine(engine_command)
-        for command in ("lifeline-rules strong-pie", f"boardsize {self.base}"):
-            assert self._engine.send(command, timeout=10).ok
+        self._engine.start_game(self.base, "strong-pie", timeout=10)
 
     def payload(self, clock_hours=48):
         rounds = [self.moves[i:i + 2] for i in range(0, len(self.moves), 2)]
@@ -110,11 +109,12 @@ class Game:
         if move != notation.ap_move(self.base, token):
             return f"{move!r} is not in Abstract Play's list of moves (written differently)"
         color = "b" if len(self.moves) % 2 == 0 else "w"
-        answer = self._engine.send(f"play {color} {token}", timeout=10)
-        if not answer.ok:
-            return answer.text
+        try:
+            self._engine.play(color, token, timeout=10)
+        except gtp.CommandRefused as error:
+            return error.answer
         self.moves.append(move)
-        state = json.loads(self._engine.send("lifeline-state", timeout=10).text)
+        state = self._engine.state(timeout=10)
         # lifeline.ts checkEOG: from the third turn on, a player without stones has lost,
         # the player to move first.
         if len(self.moves) > 2:

@@ -35,8 +35,7 @@ class Replay:
         self.engine = engine
         self.base = notation.base_of_variants(variants)
         self.moves = 0
-        for command in (f"boardsize {self.base}", "lifeline-rules strong-pie"):
-            assert engine.send(command, timeout=10).ok
+        engine.start_game(self.base, "strong-pie", timeout=10)
 
     def play(self, move):
         """The engine's answer to Abstract Play's move string, as a gtp.Answer."""
@@ -48,7 +47,7 @@ class Replay:
         return answer
 
     def state(self):
-        return json.loads(self.engine.send("lifeline-state", timeout=10).text)
+        return self.engine.state(timeout=10)
 
     def ap_cells(self, cells):
         return sorted(notation.ap_cell(self.base, cell) for cell in cells)

@@ -1,6 +1,6 @@
 """The network's data and model (lifeline_tools/network_data.py, network_model.py,
-network_training.py) and scripts/network.py train and evaluate: the twelve symmetries keep
-the board and its neighbours, the input planes and targets say what the records say, a
+network_training.py) and scripts/network.py train and evaluate: the twelve symmetries are the
+board's (lifeline_tools/symmetry.py), the input planes and targets say what the records say, a
 hexagonal convolution ignores the two cells that are no neighbours, the network's outputs do
 not depend on the grid cells off the board, and train then evaluate run on a few tiny games.
 Needs Debian's python3-numpy and python3-torch (scripts/build.sh installs them).
@@ -14,7 +14,7 @@ import tempfile
 import unittest
 
 from helpers import ROOT
-from lifeline_tools import gtp, vocabulary
+from lifeline_tools import gtp, symmetry
 
 try:
     import numpy as np
@@ -37,19 +37,20 @@ FIXTURE_CASES = ((3, "strong-pie", []), (3, "strong-pie", ["A1,C3"]),
 
 @unittest.skipIf(MISSING, f"{MISSING} in {sys.executable}")
 class DataTest(unittest.TestCase):
-    def test_symmetries_keep_the_board_and_its_neighbours(self):
+    def test_symmetries_are_the_board_s_twelve(self):
+        # test_symmetry.py holds symmetry.cell_maps to the board's geometry and the engine.
         for base in (2, 3, 5):
-            cell_at = {network_data.cell_index(base, c): c for c in vocabulary.cells(base)}
+            maps = symmetry.cell_maps(base)
             tables = network_data.symmetries(base)
-            self.assertEqual(len({tuple(t) for t in tables}), 12)
-            mask = network_data.board_mask(base)
-            for table in tables:
-                self.assertTrue((mask[table] == mask).all())
-                for index, cell in cell_at.items():
-                    images = {table[network_data.cell_index(base, n)]
-                              for n in vocabulary.neighbours(base, cell)}
-                    self.assertEqual(images, {network_data.cell_index(base, n) for n in
-                                              vocabulary.neighbours(base, cell_at[table[index]])})
+            self.assertEqual(len(tables), 12)
+            for k, table in zip(network_data.TRAINING_ORDER, tables):
+                moved = np.zeros(len(table), dtype=np.int64)
+                for cell, image in maps[k].items():
+                    moved[network_data.cell_index(base, image)] = 1
+                    self.assertEqual(table[network_data.cell_index(base, image)],
+                                     network_data.cell_index(base, cell))
+                off_board = np.flatnonzero(moved == 0)
+                self.assertTrue((table[off_board] == off_board).all())
 
     def test_planes_and_targets(self):
         state = {"to_move": "white", "black": ["A1", "C3"], "white": ["E5"], "legal": ["B1"],

@@ -40,11 +40,11 @@ class SelfPlayTest(unittest.TestCase):
         engine = gtp.GtpEngine(ENGINE)
         self.addCleanup(engine.close)
         for game in games:
-            self.assertEqual(engine.send("boardsize 3").ok, True)
+            engine.start_game(3, "strong-pie", timeout=30)
             settled = game["settled"]
             for number, turn in enumerate(game["turns"]):
                 if number == settled["turn"]:
-                    state = json.loads(engine.send("lifeline-state").text)
+                    state = engine.state(timeout=30)
                     self.assertEqual(selfplay.territory(3, state["black"], state["white"]),
                                      settled["territory"])
                 self.assertEqual(turn["sampled"], number < 8)
@@ -52,9 +52,8 @@ class SelfPlayTest(unittest.TestCase):
                 self.assertEqual(visits, sorted(visits, reverse=True))
                 moves = [m for m, _ in turn["candidates"]]
                 self.assertEqual(len(moves), len(set(moves)))
-                answer = engine.send(f"play {turn['color']} {turn['move']}")
-                self.assertTrue(answer.ok, answer.text)
-            state = json.loads(engine.send("lifeline-state").text)
+                engine.play(turn["color"], turn["move"], timeout=30)
+            state = engine.state(timeout=30)
             self.assertTrue(state["over"])
             if settled["turn"] == len(game["turns"]):  # settled only by the end
                 self.assertIn(settled["territory"],
