@@ -69,7 +69,7 @@ class MatchSettings:
         if self.dask is not None and not valid_dask_address(self.dask):
             raise MatchError("--dask takes a scheduler address or local:N with N >= 1")
         if not MIN_BASE <= self.size <= MAX_BASE:
-            raise MatchError(f"--size must be from {MIN_BASE} to {MAX_BASE}")
+            raise MatchError(f"--base must be from {MIN_BASE} to {MAX_BASE}")
         if self.rules not in RULES:
             raise MatchError(f"--rules must be one of {', '.join(RULES)}")
         if self.komi < 0:

@@ -124,7 +124,7 @@ class DaskRefereeTest(unittest.TestCase):
         # engines started for every game (always so on the cluster) make each game
         # independent of the games its engines played before.
         engine = f"env LIFELINE_TEST_TAG={self.tag} {ENGINE} --threads 1 --visits 64 --seed 5"
-        match = ("--games", "8", "--size", "4", "--openings", self.write_openings(),
+        match = ("--games", "8", "--base", "4", "--openings", self.write_openings(),
                  "--seed", "3")
         _, local = self.referee("local", engine, engine, *match, "--fresh-engines", dask=False)
         _, on_cluster = self.referee("dask", engine, engine, *match)

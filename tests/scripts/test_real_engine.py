@@ -22,7 +22,7 @@ class RealEngineTest(unittest.TestCase):
         engine = f"env LIFELINE_TEST_TAG={tag} {ENGINE}"
         with tempfile.TemporaryDirectory() as directory:
             out = os.path.join(directory, "out")
-            process, results = run_referee(out, engine, engine, "--games", "2", "--size", "4",
+            process, results = run_referee(out, engine, engine, "--games", "2", "--base", "4",
                                            "--time-per-move", "0.05", timeout=300)
             self.assertEqual(process.returncode, 0, process.stderr)
             self.assertEqual(results["summary"]["games"], 2, process.stdout)

@@ -169,7 +169,7 @@ class MatchTest(RefereeTestCase):
 
     def test_records_replay(self):
         _, results = self.match("good", "good", "--games", "2", "--rules", "komi-pie",
-                                "--komi", "3", "--size", "4")
+                                "--komi", "3", "--base", "4")
         for number, game in enumerate(results["games"], start=1):
             headers, commands = self.record(number)
             self.assertEqual(headers["result"], [game["result"]])
@@ -225,9 +225,11 @@ class MatchTest(RefereeTestCase):
     def test_resume_refuses_another_match(self):
         self.match("good", "good", "--games", "1")
         engine = fake("good", name=f"one-{self.tag}")
+        # --size, the base's old name, still works for a release, with a warning.
         process, _ = run_referee(self.out, engine, fake("good", name=f"two-{self.tag}"),
                                  "--games", "1", "--size", "5")
         self.assertNotEqual(process.returncode, 0)
+        self.assertIn("--size is deprecated", process.stderr)
         self.assertIn("is another match (settings differs)", process.stderr)
 
     def test_same_engine_names_are_told_apart(self):

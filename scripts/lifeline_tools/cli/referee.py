@@ -17,7 +17,8 @@ from .. import gtp
 from ..clock import TimeControl
 from ..match import MatchError, MatchSettings, run_match
 from ..results import RESULTS_FILE
-from ..vocabulary import DEFAULT_BASE, DEFAULT_RULES, MAX_BASE, MIN_BASE, RULES
+from ..vocabulary import DEFAULT_RULES, RULES
+from .options import add_base
 
 
 def argument_parser():
@@ -40,8 +41,7 @@ def argument_parser():
     add("--dask", metavar="ADDRESS",
         help="play the games on the Dask cluster of this scheduler, or on a new cluster of "
              "N worker processes on this machine with local:N")
-    add("--size", type=int, default=DEFAULT_BASE,
-        help=f"board base, {MIN_BASE} to {MAX_BASE} (default {DEFAULT_BASE})")
+    add_base(parser, dest="size", old_size=True)
     add("--rules", choices=RULES, default=DEFAULT_RULES)
     add("--komi", type=int, default=0, help="White's spendable points under komi pie")
     timing = parser.add_mutually_exclusive_group()
@@ -112,3 +112,7 @@ def main(argv=None):
         print(f"stopped early: SPRT accepts {tally.sprt_verdict()}")
     print(f"results: {os.path.join(settings.out, RESULTS_FILE)}")
     return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

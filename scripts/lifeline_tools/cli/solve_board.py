@@ -14,18 +14,19 @@ verbose line), and a summary. Each verdict is exact; "unknown" means the budget 
 """
 
 import argparse
+import sys
 
 from .. import gtp
 from ..solving import solve_first_turns, solve_komi_values, swap_verdict
-from ..vocabulary import KOMI_PIE, MAX_BASE, MIN_BASE, RULES
+from ..vocabulary import KOMI_PIE, RULES
+from .options import add_base
 
 
 def parse_arguments(argv):
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--engine", default="build/lifeline")
-    parser.add_argument("--base", type=int, required=True,
-                        choices=range(MIN_BASE, MAX_BASE + 1), metavar="BASE")
+    add_base(parser, default=None)
     parser.add_argument("--rules", choices=RULES, required=True)
     parser.add_argument("--komi", type=int, nargs="*", default=[0],
                         help="komi-pie only: the komi values to solve")
@@ -64,6 +65,9 @@ def main(argv=None):
     try:
         table = print_komi_values if args.rules == KOMI_PIE else print_first_turns
         cases = list(table(engine, args))
+    except gtp.EngineError as error:
+        print(f"solve_board: {error}", file=sys.stderr)
+        return 1
     finally:
         engine.close()
     positions = sum(case.positions for case in cases)
