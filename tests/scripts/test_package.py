@@ -1,6 +1,7 @@
 """pyproject.toml: the tools install as a package (lifeline_tools, lifeline_web and its page,
-lifeline_abstractplay), and the installed copy runs on its own: its commands answer --help and
-its match module plays a match, with no part of the checkout on the import path.
+lifeline_abstractplay) that declares the optional dependencies of some tools as extras, and
+the installed copy runs on its own: its commands answer --help and its match module plays a
+match, with no part of the checkout on the import path.
 
 Installs with pip into a temporary folder, offline and without build isolation, so it needs
 pip, setuptools and wheel in the Python that runs it (Debian: python3-pip, python3-setuptools,
@@ -19,7 +20,12 @@ import unittest
 from helpers import ROOT, fake
 
 COMMANDS = ("lifeline-referee", "lifeline-regress", "lifeline-match-summary",
-            "lifeline-solve-board", "lifeline-web", "lifeline-abstractplay-bot")
+            "lifeline-solve-board", "lifeline-solver-timing", "lifeline-network",
+            "lifeline-patterns", "lifeline-bench-speed", "lifeline-referee-bench", "lifeline-web",
+            "lifeline-abstractplay-bot")
+# The optional dependencies, by the extra that declares them.
+EXTRAS = {"network": {"numpy", "torch", "matplotlib"}, "browser": {"selenium"},
+          "dask": {"distributed"}, "abstractplay": {"cryptography"}}
 # What pyproject.toml builds from; the copy keeps build files out of the checkout.
 SOURCES = ("pyproject.toml", "README.md", "scripts/lifeline_tools", "scripts/lifeline_web",
            "scripts/lifeline_abstractplay")
@@ -71,6 +77,18 @@ class PackageTest(unittest.TestCase):
             with self.subTest(command=command):
                 program = os.path.join(self.target, "bin", command)
                 self.assertIn("usage: ", self.run_installed(sys.executable, program, "--help"))
+
+    def test_the_extras_are_declared(self):
+        info = [name for name in os.listdir(self.target) if name.endswith(".dist-info")]
+        with open(os.path.join(self.target, info[0], "METADATA"), encoding="utf-8") as stream:
+            lines = stream.read().splitlines()
+        declared = {}
+        for line in lines:
+            # "Requires-Dist: torch; extra == 'network'"
+            name, _, extra = line.removeprefix("Requires-Dist: ").partition("; extra == ")
+            if line.startswith("Requires-Dist: ") and extra:
+                declared.setdefault(extra.strip("'\""), set()).add(name.strip())
+        self.assertEqual(declared, EXTRAS)
 
     def test_the_page_is_installed(self):
         static = os.path.join(self.target, "lifeline_web", "static")

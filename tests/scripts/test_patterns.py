@@ -1,6 +1,6 @@
-"""scripts/patterns.py: the Bradley-Terry fit on data of known strengths, the accuracy
-summary, and the whole pipeline (generate, train, evaluate) on a tiny board with the real
-engine.
+"""The learned move model (lifeline_tools/move_model.py): the Bradley-Terry fit on data of known
+strengths, the accuracy summary, and the whole pipeline of scripts/patterns.py (generate,
+train, evaluate) on a tiny board with the real engine.
 
 Needs numpy (Debian's python3-numpy); the pipeline test needs LIFELINE_ENGINE, the path of the
 built engine (ctest sets it), and is skipped without it.
@@ -15,8 +15,8 @@ import unittest
 
 import numpy as np
 
-from helpers import SCRIPTS  # also puts scripts/ on the import path
-import patterns
+from helpers import SCRIPTS
+from lifeline_tools import move_model
 from lifeline_tools.move_data import Candidate, Example, is_held_out
 
 ENGINE = os.environ.get("LIFELINE_ENGINE")
@@ -42,8 +42,8 @@ def synthetic_examples(strengths, competitions, seed):
 class FitTest(unittest.TestCase):
     def test_recovers_known_strengths(self):
         strengths = {"tactic:0": 8.0, "tactic:1": 2.0, "tactic:2": 1.0, "tactic:3": 0.25}
-        design = patterns.Design(synthetic_examples(strengths, 4000, seed=1), min_shape_count=1)
-        log_gamma = patterns.fit(design, sweeps=40, log=lambda _: None)
+        design = move_model.Design(synthetic_examples(strengths, 4000, seed=1), min_shape_count=1)
+        log_gamma = move_model.fit(design, sweeps=40, log=lambda _: None)
         fitted = {name: log_gamma[i] for i, name in enumerate(design.names)}
         # Strengths are defined up to a common factor: compare differences of logarithms.
         for name, strength in strengths.items():
@@ -54,7 +54,7 @@ class FitTest(unittest.TestCase):
     def test_rare_shapes_share_one_value(self):
         examples = synthetic_examples({"tactic:0": 1.0}, 10, seed=2)
         examples[0].candidates[0].features = ("tactic:0", "near:0", "own:0", "ring:0", "shape:9")
-        design = patterns.Design(examples, min_shape_count=2)
+        design = move_model.Design(examples, min_shape_count=2)
         self.assertIn("shape:rare", design.names)
         self.assertNotIn("shape:9", design.names)
         self.assertIn("shape:1", design.names)
@@ -62,7 +62,7 @@ class FitTest(unittest.TestCase):
     def test_summary_counts_ties_fairly(self):
         # Two moves tied on top, the played one among them: half a first choice.
         example = Example([Candidate("A1", 0, ()), Candidate("B1", 0, ())], 0)
-        line = patterns.summarize("tie", [example], lambda e: [0.0, 0.0])
+        line = move_model.summarize("tie", [example], lambda e: [0.0, 0.0])
         self.assertIn("top1  50.0%", line)
         self.assertIn("top3 100.0%", line)
 
@@ -87,7 +87,7 @@ class PipelineTest(unittest.TestCase):
             games = os.path.join(directory, "games")
             weights = os.path.join(directory, "weights.inc")
             self.run_patterns("generate", "--out", games, "--games", "6", "--visits", "30",
-                              "--size", "4")
+                              "--base", "4")
             self.assertEqual(len([n for n in os.listdir(games) if n.startswith("game-")]), 6)
             output = self.run_patterns("train", "--out", weights, "--sweeps", "3", games)
             self.assertIn("sweep 3: log-likelihood", output)

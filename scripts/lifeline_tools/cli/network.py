@@ -1,0 +1,280 @@
+"""lifeline-network, scripts/network.py: training data for the engine's network (self-play
+games that keep what the search saw), training, evaluation and the learning loop.
+
+    scripts/network.py generate --out DIR [--base 7 --games 200 --visits 1000 --seed 1]
+    scripts/network.py summary DIR...
+    scripts/network.py train --weights FILE DIR... [--blocks 4 --channels 32 --epochs 12]
+    scripts/network.py evaluate --weights FILE DIR...
+    scripts/network.py export --weights FILE --out NETWORK_FILE
+    scripts/network.py loop --out RUN [--rounds N --concurrency 2 --base 7 --games 200 ...]
+    scripts/network.py summary RUN
+    scripts/network.py plot RUN --out FILE.png
+
+generate plays games of the engine against itself at a fixed number of visits a move and
+appends one line a game to DIR/games.jsonl: every turn's move, the root's visit counts and the
+move's win rate, the winner and the final stones (lifeline_tools/selfplay.py; the format is in
+docs/network.md). Run it again with the same --out (and settings) to resume or to add games;
+each game is reproducible from its number. Run it at low priority (nice): it keeps
+--concurrency cores busy. summary prints how many games, turns and candidates a folder holds
+and how the games ended.
+
+train fits the network (lifeline_tools/network_model.py) to the games of the folders that are
+not held out (every tenth game by number is) and writes its weights with a note of how they
+were made; evaluate prints the held-out figures: the played move's rank under the network and
+under the engine's move model, the value's log-loss and the territory's accuracy. train and
+evaluate need PyTorch and numpy (the package's extra `network`, or Debian's python3-torch and
+python3-numpy). export writes the weights in the
+engine's format (src/network/network_weights.h).
+
+loop runs the learning loop (lifeline_tools/learning_loop.py, docs/network.md "The learning
+loop"): rounds of self-play with the current network, training a candidate on the latest
+rounds' games, a gating match against the current network at a fixed number of visits, and
+promotion when the candidate wins it, until --rounds rounds are complete or it is stopped.
+Its settings are stored in RUN at the first start; run it again with the same --out to go
+on. summary RUN prints the settings and the rounds as a table; plot draws the rounds'
+held-out figures and gate Elo (needs matplotlib: the extra `network`, or Debian's
+python3-matplotlib).
+"""
+
+import argparse
+import collections
+import json
+import os
+import sys
+import time
+
+from .. import gtp, learning_loop, match, selfplay, vocabulary
+from .options import add_base
+
+
+def generate(options):
+    settings = selfplay.SelfPlaySettings(
+        engine=options.engine, base=options.base, rules=options.rules, komi=options.komi,
+        visits=options.visits, sample_turns=options.sample_turns, seed=options.seed,
+        engine_version=selfplay.engine_version(options.engine))
+    try:
+        lock = selfplay.lock_folder(options.out)
+        selfplay.claim_folder(options.out, settings)
+    except selfplay.SettingsMismatch as error:
+        print(f"{options.name}: {error}", file=sys.stderr)
+        return 2
+    done = len(set(selfplay.finished_games(options.out)) & set(range(options.games)))
+    print(f"{done} games in {options.out}, {options.games - done} to play", flush=True)
+
+    def report(record, count):
+        print(f"game {record['number']}: {len(record['turns'])} turns, {record['winner']} won "
+              f"({count}/{options.games})", flush=True)
+
+    failures = selfplay.play_games(options.out, settings, options.games, options.concurrency,
+                                   report)
+    lock.close()
+    for failure in failures:
+        print(failure, file=sys.stderr)
+    return 1 if failures else 0
+
+
+def summary(options):
+    for path in options.folders:
+        run = learning_loop.RunFolder(path)
+        if os.path.exists(run.settings):
+            print(learning_loop.summary_text(run))
+            continue
+        games = selfplay.read_games(path)
+        turns = [turn for game in games for turn in game["turns"]]
+        wins = collections.Counter(game["winner"] for game in games)
+        bases = sorted({game["base"] for game in games})
+        print(f"{path}: {len(games)} games on base {', '.join(map(str, bases))}, "
+              f"{len(turns)} turns ({len(turns) / max(1, len(games)):.1f} a game), "
+              f"{sum(len(t['candidates']) for t in turns)} candidates; "
+              f"black won {wins['black']}, white {wins['white']}")
+    return 0
+
+
+def log(text):
+    print(time.strftime("%H:%M:%S"), text, flush=True)
+
+
+def folder_settings(folder):
+    with open(os.path.join(folder, selfplay.SETTINGS_FILE), encoding="utf-8") as stream:
+        return json.load(stream)
+
+
+def train(options):
+    # Only training and evaluation need PyTorch; generate runs without it.
+    import torch
+
+    from .. import network_model, network_training
+
+    torch.set_num_threads(options.threads)
+    # Weights and gradients that decay towards zero become denormal floats, on which the CPU
+    # is slow: without this, epochs of 42 s grew to 208 s by the seventh (docs/network.md).
+    torch.set_flush_denormal(True)
+    started = time.monotonic()
+    training_games = network_training.load_games(options.folders, held_out=False)
+    held_out_games = network_training.load_games(options.folders, held_out=True)
+    log(f"{len(training_games)} games to train on, {len(held_out_games)} held out")
+    training = network_training.examples_by_base(options.engine, training_games, log)
+    held_out = network_training.examples_by_base(options.engine, held_out_games, log)
+    log("examples: " + ", ".join(f"base {b}: {len(a['value'])}" for b, a in training.items()))
+    net = network_model.LifelineNet(options.blocks, options.channels)
+    network_training.train(net, training, held_out, options.epochs, options.batch,
+                           options.rate, options.seed, log)
+    network_model.save(net, options.weights, {"command": "unfinished: evaluation under way"})
+    figures = network_training.evaluate(net, options.engine, held_out_games, log)
+    note = {"command": " ".join([options.name] + options.argv),
+            "folders": {folder: folder_settings(folder) for folder in options.folders},
+            "training_games": len(training_games), "held_out_games": len(held_out_games),
+            "examples": {b: len(a["value"]) for b, a in training.items()},
+            "epochs": options.epochs, "batch": options.batch, "rate": options.rate,
+            "seed": options.seed, "minutes": round((time.monotonic() - started) / 60, 1),
+            "held_out": figures, "made": time.strftime("%Y-%m-%d")}
+    network_model.save(net, options.weights, note)
+    log(f"weights written to {options.weights}")
+    return 0
+
+
+def evaluate(options):
+    import torch
+
+    from .. import network_model, network_training
+
+    torch.set_num_threads(options.threads)
+    net, note = network_model.load(options.weights)
+    log(f"{options.weights}: made {note.get('made')} by {note.get('command')}")
+    games = network_training.load_games(options.folders, held_out=True)
+    network_training.evaluate(net, options.engine, games, log)
+    return 0
+
+
+def export(options):
+    from .. import network_export, network_model
+
+    net, _ = network_model.load(options.weights)
+    count = network_export.write_weights(net, options.out)
+    log(f"{options.out}: {count} parameters, {net.config['blocks']} blocks of "
+        f"{net.config['channels']} channels")
+    return 0
+
+
+def plot(options):
+    run = learning_loop.RunFolder(options.run)
+    if not os.path.exists(run.settings):
+        print(f"{options.name}: {options.run} holds no learning loop", file=sys.stderr)
+        return 2
+    learning_loop.plot(run, options.out)
+    log(f"{options.out}: {len(run.rounds())} rounds")
+    return 0
+
+
+def loop(options):
+    run = learning_loop.RunFolder(options.out)
+    given = {name: getattr(options, name) for name in LOOP_SETTINGS
+             if getattr(options, name) is not None}
+    cluster = None
+    try:
+        holder = learning_loop.lock(run)
+        settings = learning_loop.claim(run, given, options.start)
+        if options.dask:
+            from .. import loop_cluster
+
+            cluster = loop_cluster.LoopCluster(options.dask,
+                                               options.worker_engine or options.engine)
+        driver = learning_loop.Loop(run, settings, options.engine, options.concurrency,
+                                    options.threads, cluster=cluster)
+        driver.run_rounds(options.rounds)
+    except (learning_loop.LoopError, match.MatchError) as error:
+        print(f"{options.name}: {error}", file=sys.stderr)
+        return 2
+    finally:
+        if cluster is not None:
+            cluster.close()
+    holder.close()
+    print(learning_loop.summary_text(run))
+    return 0
+
+
+# The loop's settings that the command line may give at the first start (and repeat later).
+LOOP_SETTINGS = {"base": int, "rules": str, "komi": int, "games": int, "visits": int,
+                 "sample_turns": int, "window": int, "blocks": int, "channels": int,
+                 "epochs": int, "batch": int, "rate": float, "gate_games": int,
+                 "gate_visits": int, "gate_seconds": float, "gate_score": float, "seed": int}
+
+
+def parse_arguments(argv, name, default_engine, default_start):
+    parser = argparse.ArgumentParser(prog=name, description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True)
+    play = commands.add_parser("generate", help="play self-play games into --out")
+    play.add_argument("--out", required=True, help="folder of the games file")
+    play.add_argument("--engine", default=default_engine, metavar="CMD")
+    add_base(play)
+    play.add_argument("--rules", choices=vocabulary.RULES, default=vocabulary.DEFAULT_RULES)
+    play.add_argument("--komi", type=int, default=0)
+    play.add_argument("--games", type=int, default=200, help="games the folder should hold")
+    play.add_argument("--visits", type=int, default=1000, help="search visits a move")
+    play.add_argument("--sample-turns", type=int, default=8,
+                      help="first turns whose move is drawn in proportion to visits")
+    play.add_argument("--seed", type=int, default=1)
+    play.add_argument("--concurrency", type=int, default=1, help="games at the same time")
+    show = commands.add_parser("summary", help="what games folders hold")
+    show.add_argument("folders", nargs="+")
+    for name, text in (("train", "train the network on games folders"),
+                       ("evaluate", "the network's figures on the folders' held-out games")):
+        command = commands.add_parser(name, help=text)
+        command.add_argument("--weights", required=True, help="the network's weights file")
+        command.add_argument("--engine", default=default_engine, metavar="CMD")
+        command.add_argument("--threads", type=int, default=2)
+        command.add_argument("folders", nargs="+")
+        if name == "train":
+            command.add_argument("--blocks", type=int, default=4)
+            command.add_argument("--channels", type=int, default=32)
+            command.add_argument("--epochs", type=int, default=12)
+            command.add_argument("--batch", type=int, default=256)
+            command.add_argument("--rate", type=float, default=2e-3)
+            command.add_argument("--seed", type=int, default=1)
+    command = commands.add_parser("loop", help="run the learning loop in --out")
+    command.add_argument("--out", required=True, help="the run folder")
+    command.add_argument("--engine", default=default_engine, metavar="CMD")
+    command.add_argument("--rounds", type=int, help="stop once this many rounds are complete")
+    command.add_argument("--concurrency", type=int, default=2, help="games at the same time")
+    command.add_argument("--threads", type=int, default=2, help="training's threads")
+    command.add_argument("--dask", metavar="ADDRESS",
+                         help="play the games on a Dask cluster: a scheduler's address "
+                              "(tcp://HOST:8786) or local:N for N local workers")
+    command.add_argument("--worker-engine", metavar="CMD",
+                         help="the engine's command on the workers (default: --engine)")
+    command.add_argument("--start", default=default_start or "none",
+                         help="weights (.pt) the loop starts from, at the first start; "
+                              "'none' for the engine without a network (default "
+                              f"{default_start or 'none'})")
+    for name, kind in LOOP_SETTINGS.items():
+        command.add_argument("--" + name.replace("_", "-"), type=kind, dest=name,
+                             help="stored in RUN at the first start (default "
+                                  f"{getattr(learning_loop.LoopSettings(), name)})")
+    command = commands.add_parser("plot", help="the loop's figures across rounds, as an image")
+    command.add_argument("run", help="the loop's run folder")
+    command.add_argument("--out", required=True, help="the image to write (.png)")
+    command = commands.add_parser("export", help="the weights in the engine's format")
+    command.add_argument("--weights", required=True, help="weights written by train")
+    command.add_argument("--out", required=True, help="the engine's network file to write")
+    options = parser.parse_args(argv)
+    options.name = name
+    options.argv = list(sys.argv[1:] if argv is None else argv)
+    if options.command == "loop" and options.start == "none":
+        options.start = None
+    if options.command == "generate" and (options.games < 0 or options.visits < 1
+                                          or options.concurrency < 1 or options.sample_turns < 0):
+        parser.error("--games >= 0, --visits >= 1, --concurrency >= 1, --sample-turns >= 0")
+    return options
+
+
+def main(argv=None, name="lifeline-network", default_engine="lifeline", default_start=None):
+    """name: the command as a trained network's note records it; default_engine and
+    default_start: the engine's command and the loop's first network where the command line
+    gives none (scripts/network.py gives its checkout's build and the engine's own network,
+    version 6)."""
+    options = parse_arguments(argv, name, default_engine, default_start)
+    gtp.install_cleanup()
+    commands = {"generate": generate, "summary": summary, "train": train, "evaluate": evaluate,
+                "export": export, "loop": loop, "plot": plot}
+    return commands[options.command](options)
