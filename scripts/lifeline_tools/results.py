@@ -4,6 +4,7 @@ every game, read back to resume a match, and added up over the parts of a match.
 This module neither plays games nor prints.
 """
 
+import gzip
 import json
 import os
 from types import SimpleNamespace
@@ -22,9 +23,11 @@ def results_path(path):
 
 
 def read_results(path):
-    """(path of the file, its contents) for an output folder or a results file."""
+    """(path of the file, its contents) for an output folder or a results file, which may be
+    compressed with gzip (a name ending in .gz, as the kept match files are)."""
     path = results_path(path)
-    with open(path, encoding="utf-8") as stream:
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rt", encoding="utf-8") as stream:
         return path, json.load(stream)
 
 

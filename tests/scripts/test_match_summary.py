@@ -1,5 +1,6 @@
 """scripts/match_summary.py: parts of one match add up; parts of different matches are refused."""
 
+import gzip
 import json
 import os
 import tempfile
@@ -54,6 +55,13 @@ class MatchSummaryTest(unittest.TestCase):
         self.assertEqual(summary["wins_as_black"], {"alpha": 1, "beta": 1})
         self.assertEqual(summary["reasons"], {"no legal move": 3, "resign": 1})
         self.assertAlmostEqual(summary["elo"], 0.0)
+
+    def test_a_compressed_part_is_read(self):
+        one = self.part("one", [game("alpha", "beta", "B+")])
+        packed = os.path.join(self.directory.name, "one.json.gz")
+        with open(os.path.join(one, "results.json"), "rb") as plain, gzip.open(packed, "wb") as out:
+            out.write(plain.read())
+        self.assertEqual(self.summary(packed)["wins"], {"alpha": 1, "beta": 0})
 
     def test_the_table_is_the_referees(self):
         one = self.part("one", [game("alpha", "beta", "B+")] * 3 + [game("beta", "alpha", "B+")])
