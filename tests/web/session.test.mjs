@@ -216,6 +216,28 @@ describe("the session when the engine misbehaves", { skip: !NATIVE && "no native
     });
   });
 
+  it("sends the protocol's commands for each action, as the user guide lists them", { timeout: TIMEOUT }, async () => {
+    const sent = [];
+    const games = await Games.open(faulty(ENGINES.native, (command, settings, send) => {
+      sent.push(command);
+      return send(command, settings);
+    }));
+    assert.deepEqual(sent, ["lifeline-set"]);
+    const game = await games.create({ base: 4, rules: "komi-pie", komi: 2, human: "both", time: 0.5, level: 3 });
+    assert.deepEqual(sent.splice(0), ["lifeline-set", "name", "boardsize 4", "clear_board", "lifeline-rules komi-pie",
+                                      "komi 2", "lifeline-set time 0.5", "lifeline-set level 3",
+                                      "known_command lifeline-solve_all", "lifeline-state"]);
+    await game.play("b2");
+    await game.play("D4");
+    assert.deepEqual(sent.splice(0), ["play b B2", "lifeline-state", "play w D4", "lifeline-state"]);
+    await game.undo();
+    assert.deepEqual(sent.splice(0), ["undo", "lifeline-state"]);
+    await game.view(0);
+    await game.view(null);
+    assert.deepEqual(sent.splice(0), ["undo", "lifeline-state", "play b B2", "lifeline-state"]);
+    games.close();
+  });
+
   it("passes on the engine's refusals as refusals", { timeout: TIMEOUT }, async () => {
     const engine = await ProcessEngine.start(ENGINES.native);
     await assert.rejects(engine.send("boardsize 99"), (error) => error instanceof GtpError);
