@@ -317,7 +317,12 @@ class BrowserTest(unittest.TestCase):
                                      "'[data-candidate]'), mark => mark.dataset.candidate);"):
             self.assertEqual(page.board()[candidate], "empty")
         self.assertIn("% (", page.text("#winrate-text"))
-        page.wait(lambda: page.shown("#solver"), "the solver's verdict")
+        # The solver's line shows once it has proved something (here, on base 3 in 1 s, as a
+        # rule), and never while it works or when it could not decide.
+        solver = page.wait(lambda: page.script(
+            "const a = window.lifeline.analysis();"
+            "return a && a.solver && a.solver.state === 'done' && a.solver;"), "the solver's run")
+        self.assertEqual(page.shown("#solver"), solver["verdict"] != "unknown", solver)
         page.click("#analysis-toggle")
 
         # Single stones until the end, a capture whenever there is one.

@@ -798,6 +798,7 @@ async function start() {
 
 start();
 
-// For tests and the curious: the game's state as last drawn, and whether an action that
-// changes the game is under way.
-window.lifeline = { state: () => app.game, busy: () => app.busy, reviewing: () => Boolean(app.review) };
+// For tests and the curious: the game's state as last drawn, whether an action that changes
+// the game is under way, and the analysis shown.
+window.lifeline = { state: () => app.game, busy: () => app.busy, reviewing: () => Boolean(app.review),
+                    analysis: () => app.analysis };
