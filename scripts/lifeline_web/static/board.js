@@ -1,7 +1,7 @@
 // The hexhex board drawn in SVG. Cells carry their protocol names (data-cell) and what
 // stands on them (data-stone); the board knows the geometry and how to draw a game state,
-// analysis and the keyboard cursor, but nothing about requests or rules. The column letters
-// of the cell names are the server's (GET /api/vocabulary).
+// analysis and the keyboard cursor, but nothing about the engine or rules. The column letters
+// of the cell names are the protocol's (game_text.js LETTERS, through the session's vocabulary).
 
 const SVG = "http://www.w3.org/2000/svg";
 const RADIUS = 10; // a cell's circumradius in SVG units
