@@ -46,6 +46,14 @@ COMMANDS = {
 _PATTERNS = {name: re.compile(pattern) for name, pattern in COMMANDS.items()}
 # Commands whose answer streams until the page stops it.
 STREAMING = {"lifeline-analyze"}
+# Options that `lifeline-set`'s listing shows and a page has no business seeing: the network's
+# value is a file name of the server's.
+HIDDEN_OPTIONS = ("network",)
+
+
+def _without_hidden_options(listing):
+    return "\n".join(line for line in listing.split("\n")
+                     if line.split(" ", 1)[0] not in HIDDEN_OPTIONS)
 
 
 class RelayError(Exception):
@@ -137,7 +145,10 @@ class RelayedEngine:
                 self._run_stream(line, stream, write)
             else:
                 answer = self._engine.send(line, self._limits.timeout())
-                write({"ok": answer.ok, "text": answer.text})
+                text = answer.text
+                if answer.ok and line == "lifeline-set":
+                    text = _without_hidden_options(text)
+                write({"ok": answer.ok, "text": text})
         except EngineError as error:
             raise RelayError(502, f"the engine stopped: {error}", crashed=True,
                              stderr=self._engine.stderr_lines()) from error

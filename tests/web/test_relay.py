@@ -120,6 +120,10 @@ class RelayTest(unittest.TestCase):
         self.ask(engine_id, "play b C3")
         move = self.ask(engine_id, "genmove w")
         self.assertTrue(move, "genmove answers a move")
+        # The options' listing passes, without the network's file name.
+        listing = self.ask(engine_id, "lifeline-set")
+        self.assertIn("\nlevel ", listing)
+        self.assertNotIn("\nnetwork ", listing)
         status, info, _ = self.server.get("/relay")
         self.assertEqual((status, info["engines"], info["max_engines"]), (200, 1, 4))
         self.assertIn("genmove", info["commands"])
