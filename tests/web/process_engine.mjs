@@ -5,13 +5,9 @@
 
 import { spawn } from "node:child_process";
 
-export class GtpError extends Error {
-  constructor(message, command) {
-    super(message);
-    this.name = "GtpError";
-    this.command = command;
-  }
-}
+import { GtpError } from "../../src/wasm/package/engine.mjs";
+
+export { GtpError };
 
 export class ProcessEngine {
   // argv: the program and its arguments.
