@@ -2,7 +2,7 @@
 # name contains "Slow" gets the label "slow", which the quick test mode (scripts/test.sh
 # --quick, or ctest -LE slow) leaves out. The binaries' case lists are the <target>_TESTS
 # variables that gtest_discover_tests writes.
-foreach(list core_tests_TESTS search_tests_TESTS solver_tests_TESTS engine_tests_TESTS
+foreach(list core_tests_TESTS search_tests_TESTS solver_tests_TESTS book_tests_TESTS engine_tests_TESTS
              gtp_tests_TESTS)
   foreach(test IN LISTS ${list})
     if(test MATCHES "Slow")
