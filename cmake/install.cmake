@@ -46,6 +46,8 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/protocol/conformance
 if(EXISTS ${LIFELINE_NETWORK_FILE})
   install(FILES ${LIFELINE_NETWORK_FILE} DESTINATION ${CMAKE_INSTALL_DATADIR}/lifeline)
 endif()
+# The opening maps, where the option book auto looks (docs/openings.md).
+install(DIRECTORY ${LIFELINE_BOOK_DIR}/ DESTINATION ${CMAKE_INSTALL_DATADIR}/lifeline/book)
 
 set(CPACK_PACKAGE_NAME lifeline)
 set(CPACK_PACKAGE_VENDOR "lifeline")

@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/check.h"
+#include "engine/book_play.h"
 #include "engine/engine_options.h"
 #include "engine/player_factory.h"
 #include "engine/search_options.h"
@@ -53,6 +54,19 @@ std::optional<MoveError> Engine::Play(Color color, const Move& move) {
 SearchResult Engine::Think(const ProgressCallback& progress, double report_interval,
                            const StopSignal* stop) {
   const Position& now = position();
+  BookAdvice advice;
+  if (options_.Get(option::kPlayer) == "mcts") {
+    absl::StatusOr<std::shared_ptr<const OpeningBook>> opening_book = book();
+    if (opening_book.ok()) advice = (*opening_book)->Advise(now);
+    if (!advice.choices.empty()) {
+      const BookCandidate& chosen =
+          advice.choices[rng_.Below(static_cast<uint32_t>(advice.choices.size()))];
+      SearchResult result = BookResult(chosen);
+      ponder_requested_ = false;
+      if (progress) progress(result.info);
+      return result;
+    }
+  }
   SearchLimits limits;
   // The time control's plan, capped by the per-move setting where both are set.
   const MoveTime plan =
@@ -75,6 +89,7 @@ SearchResult Engine::Think(const ProgressCallback& progress, double report_inter
   if (!result.resign) {
     result.move = ChooseAtLevel(level, result.info.candidates, result.move, rng_);
   }
+  if (advice.forbid_swap) AvoidSwap(result);
   return result;
 }
 
@@ -159,6 +174,50 @@ absl::StatusOr<std::shared_ptr<const Network>> Engine::network() {
   }
   return absl::FailedPreconditionError(
       "no network: none installed; name a file with lifeline-set network FILE");
+}
+
+namespace {
+
+constexpr char kAutoBook[] = "auto";
+constexpr char kNoBook[] = "none";
+
+bool IsFolder(const std::string& path) {
+  std::error_code error;
+  return std::filesystem::is_directory(path, error);
+}
+
+}  // namespace
+
+absl::Status Engine::SelectBook() {
+  const std::string name = options_.Get(option::kBook);
+  if (name != kAutoBook && name != kNoBook && !IsFolder(name)) {
+    return absl::InvalidArgumentError(absl::StrCat("no folder ", name));
+  }
+  book_shelf_.reset();
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::shared_ptr<const OpeningBook>> Engine::book() {
+  if (!book_shelf_) {
+    const std::string name = options_.Get(option::kBook);
+    if (name == kNoBook)
+      return absl::FailedPreconditionError("the opening book is off (book none)");
+    if (name != kAutoBook) {
+      book_shelf_.emplace(name);
+    } else {
+      for (const std::string& folder : environment_.default_book_folders) {
+        if (IsFolder(folder)) {
+          book_shelf_.emplace(folder);
+          break;
+        }
+      }
+    }
+    if (!book_shelf_) {
+      return absl::FailedPreconditionError(
+          "no opening book: none installed; name a folder of maps with lifeline-set book FOLDER");
+    }
+  }
+  return book_shelf_->For(game_.geometry().base(), game_.rules().balancing);
 }
 
 void Engine::StartGame(Game game) {

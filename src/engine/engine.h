@@ -7,11 +7,13 @@
 #include <string>
 #include <utility>
 
+#include "book/opening_book.h"
 #include "core/game.h"
 #include "core/move.h"
 #include "core/move_error.h"
 #include "core/random.h"
 #include "core/rules.h"
+#include "engine/book_shelf.h"
 #include "engine/engine_environment.h"
 #include "engine/options.h"
 #include "network/network.h"
@@ -57,7 +59,10 @@ class Engine {
   // Lets the player choose a move for the side to move (the game must not be over) within the
   // options' visits and time and the time control's plan for this move. The search reports
   // progress every `report_interval` seconds (if positive) and once at the end, and ends
-  // early when `stop` is set. Plays nothing.
+  // early when `stop` is set. In the first turns the opening book may choose instead (with
+  // the player mcts and a book for the game): its move then comes at once, reported once,
+  // and where the book says the swap is wrong the search's best other move is taken. Plays
+  // nothing.
   SearchResult Think(const ProgressCallback& progress = nullptr, double report_interval = 0,
                      const StopSignal* stop = nullptr);
   // Plays a move that Think chose (it must be legal) and, with the `ponder` option on and the
@@ -94,6 +99,14 @@ class Engine {
   // drop the loaded network.
   absl::Status SelectNetwork();
 
+  // The opening book of the current game's base and rules, from the folder that the option
+  // `book` names (`auto`: the first of the environment's default_book_folders that exists),
+  // or why there is none: the book is off, no folder, no map for this board, a damaged map.
+  absl::StatusOr<std::shared_ptr<const OpeningBook>> book();
+  // Applies the option `book`: a named folder must exist; the maps are read at their first
+  // use.
+  absl::Status SelectBook();
+
  private:
   void StartGame(Game game);
   Player& CurrentPlayer();
@@ -108,6 +121,7 @@ class Engine {
   bool ponder_requested_ = false;
   std::mutex network_mutex_;
   std::shared_ptr<const Network> network_;  // guarded by network_mutex_
+  std::optional<BookShelf> book_shelf_;     // the folder of `book`, once found
 };
 
 }  // namespace lifeline

@@ -13,11 +13,12 @@ namespace lifeline {
 // program gives the real clock and the built-in move model, a test a fake clock, so that a
 // whole session runs on it. Both must outlive the engine and its players. The program also
 // names where the network file lies when the option `network` is `auto`: the engine tries
-// the paths in order.
+// the paths in order; likewise the folders of opening maps when the option `book` is `auto`.
 struct EngineEnvironment {
   const SteadyClock& clock;
   const MoveModel& move_model;
   std::vector<std::string> default_networks = {};
+  std::vector<std::string> default_book_folders = {};
 };
 
 }  // namespace lifeline

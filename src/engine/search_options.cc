@@ -160,6 +160,10 @@ void DeclareSearchOptions(OptionTable& table, Engine& engine) {
                       if (selected.ok()) engine.RebuildPlayer();
                       return selected;
                     }));
+  table.Declare(OptionSpec::Text(option::kBook, "auto",
+                                 "the opening book's folder of maps (docs/openings.md): auto (book "
+                                 "beside the engine or in its share/lifeline), none, or a folder")
+                    .WithHook([&engine] { return engine.SelectBook(); }));
 }
 
 }  // namespace lifeline

@@ -23,6 +23,7 @@ inline constexpr OptionKey<int64_t> kMemory{"memory"};
 inline constexpr OptionKey<bool> kVerbose{"verbose"};
 inline constexpr OptionKey<bool> kPonder{"ponder"};
 inline constexpr OptionKey<std::string> kNetwork{"network"};
+inline constexpr OptionKey<std::string> kBook{"book"};
 inline constexpr OptionKey<double> kResign{"resign"};
 inline constexpr OptionKey<bool> kRave{"rave"};
 inline constexpr OptionKey<bool> kPriors{"priors"};

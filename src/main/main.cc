@@ -21,21 +21,22 @@ bool StdinReady() {
   return poll(&fd, 1, 0) != 0;  // readable, hung up, or an error: stop either way
 }
 
-// Where `network auto` looks: lifeline.net beside the program (the build folder, where the
-// build copies it) and in the share/lifeline folder of its installation prefix.
-std::vector<std::string> DefaultNetworks() {
+// Where `network auto` and `book auto` look for `name` (lifeline.net, the folder book): beside
+// the program (the build folder, where the build copies them) and in the share/lifeline folder
+// of its installation prefix.
+std::vector<std::string> BesideProgram(const char* name) {
   std::error_code error;
   const std::filesystem::path program = std::filesystem::read_symlink("/proc/self/exe", error);
   if (error) return {};
   const std::filesystem::path folder = program.parent_path();
-  return {(folder / "lifeline.net").string(),
-          (folder.parent_path() / "share" / "lifeline" / "lifeline.net").string()};
+  return {(folder / name).string(), (folder.parent_path() / "share" / "lifeline" / name).string()};
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   std::setvbuf(stdin, nullptr, _IONBF, 0);
-  const lifeline::ProgramHost host{std::cin, std::cout, StdinReady, DefaultNetworks()};
+  const lifeline::ProgramHost host{std::cin, std::cout, StdinReady, BesideProgram("lifeline.net"),
+                                   BesideProgram("book")};
   return lifeline::RunProgram(std::vector<std::string>(argv + 1, argv + argc), host);
 }

@@ -49,7 +49,7 @@ int BenchPlayouts(const std::string& base_text, const std::string& seconds_text,
 
 int RunProgram(const std::vector<std::string>& args, const ProgramHost& host) {
   const EngineEnvironment environment{RealClock::Instance(), MoveModel::Default(),
-                                      host.default_networks};
+                                      host.default_networks, host.default_book_folders};
   Session session(host.in, host.out, environment, host.input_ready);
   OptionTable& options = session.engine().options();
   const absl::StatusOr<ParsedFlags> flags = ParseOptionFlags(

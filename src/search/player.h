@@ -64,6 +64,9 @@ struct SearchResult {
   // True when the side to move has no legal action, or when the player gives the game up
   // (MctsOptions::resign_below); `move` is then meaningless.
   bool resign = false;
+  // Set by the engine when its opening book chose the move: nothing was searched, and `info`
+  // holds the book's one candidate.
+  bool from_book = false;
   SearchInfo info;
 };
 

@@ -87,15 +87,17 @@ class InputProbe {
   double last_yield_ = emscripten_get_now();
 };
 
-// Where the build embeds the trained network (src/wasm/CMakeLists.txt).
+// Where the build embeds the trained network and the opening maps (src/wasm/CMakeLists.txt).
 constexpr const char* kEmbeddedNetwork = "/lifeline/lifeline.net";
+constexpr const char* kEmbeddedBook = "/lifeline/book";
 
 }  // namespace
 
 int main(int argc, char** argv) {
   HostInput input_buffer;
   std::istream input(&input_buffer);
-  const lifeline::ProgramHost host{input, std::cout, InputProbe(input_buffer), {kEmbeddedNetwork}};
+  const lifeline::ProgramHost host{
+      input, std::cout, InputProbe(input_buffer), {kEmbeddedNetwork}, {kEmbeddedBook}};
   const int status = lifeline::RunProgram(std::vector<std::string>(argv + 1, argv + argc), host);
   std::cout.flush();
   // Ends the runtime, so that the host learns the program has quit (its onExit).

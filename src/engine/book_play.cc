@@ -1,0 +1,30 @@
+#include "engine/book_play.h"
+
+#include <algorithm>
+
+namespace lifeline {
+
+SearchResult BookResult(const BookCandidate& candidate) {
+  SearchResult result;
+  result.move = candidate.move;
+  result.from_book = true;
+  CandidateInfo info;
+  info.move = candidate.move;
+  info.win_rate = candidate.chance;
+  info.principal_variation = {candidate.move};
+  if (candidate.entry != nullptr && candidate.entry->exact()) {
+    info.proof = candidate.chance >= 0.5 ? MoveProof::kWin : MoveProof::kLoss;
+  }
+  result.info.candidates.push_back(info);
+  return result;
+}
+
+void AvoidSwap(SearchResult& result) {
+  if (result.resign || result.move.kind != Move::Kind::kSwap) return;
+  const auto& candidates = result.info.candidates;
+  const auto other = std::find_if(candidates.begin(), candidates.end(),
+                                  [](const auto& c) { return c.move.kind != Move::Kind::kSwap; });
+  if (other != candidates.end()) result.move = other->move;
+}
+
+}  // namespace lifeline
