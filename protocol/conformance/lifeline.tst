@@ -131,3 +131,23 @@
 #? [none]
 647 lifeline-network extra
 #? [(?#error)syntax error: expected 0 arguments]*
+
+# The opening book (option book, lifeline-book): which maps are found depends on the
+# installation, so only its absence and the refusals are pinned here; tests/engine and
+# tests/book check the maps' answers.
+648 lifeline-set book none
+#? []
+649 lifeline-book
+#? [(?#error)the opening book is off \(book none\)]*
+650 lifeline-book_cells
+#? [(?#error)the opening book is off \(book none\)]*
+651 lifeline-gfx_book
+#? [(?#error)the opening book is off \(book none\)]*
+652 lifeline-set book /nonexistent/maps
+#? [(?#error)no folder /nonexistent/maps]*
+653 lifeline-set book
+#? [none]
+654 lifeline-book extra
+#? [(?#error)syntax error: expected 0 arguments]*
+655 lifeline-set book auto
+#? []

@@ -42,13 +42,15 @@ COMMANDS = {
     "lifeline-analyze": r"lifeline-analyze (?P<interval>\d{1,4})(?: territory)?",
     "lifeline-solve": rf"lifeline-solve (?P<solve>{_NUMBER})",
     "lifeline-solve_all": rf"lifeline-solve_all (?P<solve>{_NUMBER})",
+    "lifeline-book": r"lifeline-book",
+    "lifeline-book_cells": r"lifeline-book_cells",
 }
 _PATTERNS = {name: re.compile(pattern) for name, pattern in COMMANDS.items()}
 # Commands whose answer streams until the page stops it.
 STREAMING = {"lifeline-analyze"}
-# Options that `lifeline-set`'s listing shows and a page has no business seeing: the network's
-# value is a file name of the server's.
-HIDDEN_OPTIONS = ("network",)
+# Options that `lifeline-set`'s listing shows and a page has no business seeing: the values of
+# network and book are a file's and a folder's names on the server.
+HIDDEN_OPTIONS = ("network", "book")
 
 
 def _without_hidden_options(listing):

@@ -59,6 +59,8 @@ void AddSolverCommands(CommandRegistry& registry, CommandContext& context);
 void AddMoveFeatureCommands(CommandRegistry& registry, CommandContext& context);
 // lifeline-network, lifeline-gfx_territory.
 void AddNetworkCommands(CommandRegistry& registry, CommandContext& context);
+// lifeline-book, lifeline-book_cells, lifeline-gfx_book.
+void AddBookCommands(CommandRegistry& registry, CommandContext& context);
 // gogui-analyze_commands and the analysis commands it lists.
 void AddGoGuiAnalyzeCommands(CommandRegistry& registry, CommandContext& context);
 

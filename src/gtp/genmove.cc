@@ -17,9 +17,14 @@ void LogSearch(std::ostream& log, const Position& position, const SearchResult& 
   const SearchInfo& info = result.info;
   std::string line =
       absl::StrCat("genmove ", position.to_move() == Color::kBlack ? "b" : "w", ": ",
-                   result.resign ? "resign" : MoveToString(position.geometry(), result.move), ", ",
-                   info.playouts, " playouts in ", absl::StrFormat("%.3f", info.seconds), " s, ",
-                   info.visits, " root visits (", info.kept_visits, " kept from earlier searches)");
+                   result.resign ? "resign" : MoveToString(position.geometry(), result.move), ", ");
+  if (result.from_book) {
+    absl::StrAppend(&line, "from the opening book");
+  } else {
+    absl::StrAppend(&line, info.playouts, " playouts in ", absl::StrFormat("%.3f", info.seconds),
+                    " s, ", info.visits, " root visits (", info.kept_visits,
+                    " kept from earlier searches)");
+  }
   if (!info.candidates.empty()) {
     absl::StrAppend(&line, ", win rate ", absl::StrFormat("%.3f", info.candidates[0].win_rate));
   }

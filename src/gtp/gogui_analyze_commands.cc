@@ -26,6 +26,7 @@ constexpr const char* kAnalyzeCommands[] = {
     "gfx/Lifeline: solve (exact, 10 s)/lifeline-gfx_solve 10",
     "gfx/Lifeline: territory (playouts, 5 s)/lifeline-gfx_search_territory 5",
     "gfx/Lifeline: territory (network)/lifeline-gfx_territory",
+    "gfx/Lifeline: opening map/lifeline-gfx_book",
     "param/Lifeline: search settings/lifeline-gogui_settings",
 };
 

@@ -52,6 +52,7 @@ Session::Session(std::istream& in, std::ostream& out, const EngineEnvironment& e
   AddSearchCommands(registry_, context_);
   AddSolverCommands(registry_, context_);
   AddNetworkCommands(registry_, context_);
+  AddBookCommands(registry_, context_);
   AddMoveFeatureCommands(registry_, context_);
 }
 

@@ -43,7 +43,8 @@ class CommandCheckTest(unittest.TestCase):
                      "play white C3,E5", "play w swap", "play w pass", "genmove b", "undo",
                      "lifeline-state", "lifeline-set", "lifeline-set time 0.5",
                      "lifeline-set level 3", "lifeline-analyze 50 territory",
-                     "lifeline-analyze 50", "lifeline-solve 1", "lifeline-solve_all 0.3"):
+                     "lifeline-analyze 50", "lifeline-solve 1", "lifeline-solve_all 0.3",
+                     "lifeline-book", "lifeline-book_cells"):
             self.assertEqual(check_command(line, self.limits), line)
 
     def test_everything_else_is_refused(self):
@@ -51,6 +52,7 @@ class CommandCheckTest(unittest.TestCase):
             "bench", "perft 3", "lifeline-loadgame /etc/passwd", "lifeline-loadgame game.txt",
             "lifeline-savegame /tmp/x", "lifeline-set threads 64", "lifeline-set memory 65536",
             "lifeline-set solver-memory 65536", "lifeline-set network /etc/passwd",
+            "lifeline-set book /etc", "lifeline-book x", "lifeline-book_cells all",
             "lifeline-set time 61", "lifeline-set time 0", "lifeline-set level 9",
             "lifeline-set visits 1000000000", "boardsize 14", "boardsize 1", "komi 5000",
             "lifeline-solve 11", "lifeline-solve_all 100", "lifeline-analyze 1",
@@ -120,10 +122,11 @@ class RelayTest(unittest.TestCase):
         self.ask(engine_id, "play b C3")
         move = self.ask(engine_id, "genmove w")
         self.assertTrue(move, "genmove answers a move")
-        # The options' listing passes, without the network's file name.
+        # The options' listing passes, without the network's file name and the book's folder.
         listing = self.ask(engine_id, "lifeline-set")
         self.assertIn("\nlevel ", listing)
         self.assertNotIn("\nnetwork ", listing)
+        self.assertNotIn("\nbook ", listing)
         status, info, _ = self.server.get("/relay")
         self.assertEqual((status, info["engines"], info["max_engines"]), (200, 1, 4))
         self.assertIn("genmove", info["commands"])

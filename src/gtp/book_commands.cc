@@ -1,0 +1,185 @@
+// lifeline-book, lifeline-book_cells and lifeline-gfx_book: what the opening book says of the
+// current position (protocol/lifeline-gtp.md, 4.9).
+
+#include <cmath>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "book/opening_book.h"
+#include "core/notation.h"
+#include "gtp/commands.h"
+
+namespace lifeline {
+namespace {
+
+using Answer = absl::StatusOr<std::string>;
+
+std::string Chance(double chance) { return absl::StrFormat("%.4f", chance); }
+
+// "exact" or "visits N": what an entry rests on.
+std::string Knowledge(const MapEntry& entry) {
+  return entry.exact() ? "exact" : absl::StrCat("visits ", entry.visits);
+}
+
+std::string Moves(const Geometry& geometry, const std::vector<BookCandidate>& candidates) {
+  std::string text;
+  for (const BookCandidate& c : candidates)
+    absl::StrAppend(&text, " ", MoveToString(geometry, c.move));
+  return text;
+}
+
+bool SecondPlayerTakesBlack(const MapEntry& komi) { return komi.chance > 0.5; }
+
+// Under komi pie: Black's chance at each komi of the map, the fair komi, and the colour the
+// second player takes at the game's komi.
+std::string KomiLines(const OpeningBook& book, const Position& position) {
+  std::string text;
+  const MapEntry* fair = nullptr;
+  for (const MapEntry& entry : book.map().entries()) {
+    absl::StrAppend(&text, "komi ", entry.komi, " black ", Chance(entry.chance), " ",
+                    Knowledge(entry), "\n");
+    if (entry.chance < 0.5 && (fair == nullptr || entry.komi < fair->komi)) fair = &entry;
+  }
+  absl::StrAppend(&text, "fair-komi ", fair ? absl::StrCat(fair->komi) : "unknown", "\n");
+  const BookAdvice advice = book.Advise(position);
+  if (advice.entry != nullptr) {
+    absl::StrAppend(&text, "second-player-takes ",
+                    SecondPlayerTakesBlack(*advice.entry) ? "black" : "white", "\n");
+  }
+  return text;
+}
+
+std::string FirstTurnLines(const Geometry& geometry, const BookAdvice& advice) {
+  std::string text;
+  for (const BookCandidate& c : advice.choices) {
+    absl::StrAppend(&text, "choice ", MoveToString(geometry, c.move), " first-player ",
+                    Chance(c.chance), " holder ", Chance(c.entry->chance), " ", Knowledge(*c.entry),
+                    "\n");
+  }
+  return text;
+}
+
+std::string SwapDecisionLines(const Position& position, const BookAdvice& advice) {
+  const Geometry& geometry = position.geometry();
+  std::string stones;
+  position.board().stones(Color::kBlack).ForEach([&](int cell) {
+    absl::StrAppend(&stones, stones.empty() ? "" : ",", CellName(geometry, cell));
+  });
+  if (advice.entry == nullptr) return absl::StrCat("first-turn ", stones, " unknown\n");
+  std::string text = absl::StrCat("first-turn ", stones, " holder ", Chance(advice.entry->chance),
+                                  " ", Knowledge(*advice.entry), "\n");
+  const bool swap = !advice.choices.empty() && advice.choices[0].move.kind == Move::Kind::kSwap;
+  absl::StrAppend(&text, "decision ", swap ? "swap" : "play-on", "\n");
+  if (!swap && !advice.choices.empty()) {
+    absl::StrAppend(&text, "replies", Moves(geometry, advice.choices), "\n");
+  }
+  return text;
+}
+
+// lifeline-book: the stage, then what the map says there.
+Answer BookAnswer(CommandContext& context, const Arguments& args) {
+  LL_RETURN_IF_ERROR(args.ExpectCount(0));
+  LL_ASSIGN_OR_RETURN(const std::shared_ptr<const OpeningBook> book, context.engine.book());
+  const Position& position = context.engine.position();
+  const BookAdvice advice = book->Advise(position);
+  std::string text;
+  switch (advice.stage) {
+    case BookStage::kNone:
+      text = "stage none\n";
+      break;
+    case BookStage::kFirstTurn:
+      text = "stage first-turn\n";
+      if (book->map().balancing() == Balancing::kKomiPie)
+        absl::StrAppend(&text, KomiLines(*book, position));
+      absl::StrAppend(&text, FirstTurnLines(position.geometry(), advice));
+      break;
+    case BookStage::kSwapDecision:
+      text = absl::StrCat("stage swap-decision\n", SwapDecisionLines(position, advice));
+      break;
+  }
+  text.pop_back();
+  return text;
+}
+
+// Which figure CellFigures gives: the first player's best chance through each cell on the
+// empty board of strong pie, else the chance of the first turn's holder.
+const char* FigureName(const Position& position) {
+  return position.rules().balancing == Balancing::kStrongPie && position.pending_stone() == kNoCell
+             ? "first-player"
+             : "holder";
+}
+
+// lifeline-book_cells: each cell's figure for a drawing of the map, in the engine's order of
+// cells, cells without one left out.
+Answer BookCells(CommandContext& context, const Arguments& args) {
+  LL_RETURN_IF_ERROR(args.ExpectCount(0));
+  LL_ASSIGN_OR_RETURN(const std::shared_ptr<const OpeningBook> book, context.engine.book());
+  const Position& position = context.engine.position();
+  const std::vector<double> figures = book->CellFigures(position);
+  if (figures.empty()) return std::string("figure none");
+  std::string text = absl::StrCat("figure ", FigureName(position), "\ncells");
+  position.geometry().cells().ForEach([&](Cell cell) {
+    if (!std::isnan(figures[cell])) {
+      absl::StrAppend(&text, " ", CellName(position.geometry(), cell), " ", Chance(figures[cell]));
+    }
+  });
+  return text;
+}
+
+// lifeline-gfx_book: the same figures drawn for GoGui: each cell labelled with its figure in
+// percent, shaded (INFLUENCE) toward the colour shown as Black where a holder's chance is
+// above one half, and the book's choices marked with a square.
+Answer GfxBook(CommandContext& context, const Arguments& args) {
+  LL_RETURN_IF_ERROR(args.ExpectCount(0));
+  LL_ASSIGN_OR_RETURN(const std::shared_ptr<const OpeningBook> book, context.engine.book());
+  const Position& position = context.engine.position();
+  const Geometry& geometry = position.geometry();
+  const BookAdvice advice = book->Advise(position);
+  const std::vector<double> figures = book->CellFigures(position);
+  std::string labels, influence, squares;
+  const bool holder = std::string(FigureName(position)) == "holder";
+  if (!figures.empty()) {
+    geometry.cells().ForEach([&](Cell cell) {
+      if (std::isnan(figures[cell])) return;
+      const std::string name = CellName(geometry, cell);
+      absl::StrAppend(&labels, " ", name, " ", std::lround(100 * figures[cell]));
+      if (holder) absl::StrAppendFormat(&influence, " %s %.2f", name, 2 * figures[cell] - 1);
+    });
+  }
+  for (const BookCandidate& c : advice.choices) {
+    if (c.move.first != kNoCell) absl::StrAppend(&squares, " ", CellName(geometry, c.move.first));
+    if (c.move.second != kNoCell) absl::StrAppend(&squares, " ", CellName(geometry, c.move.second));
+  }
+  std::string text;
+  if (!labels.empty()) absl::StrAppend(&text, "LABEL", labels, "\n");
+  if (!influence.empty()) absl::StrAppend(&text, "INFLUENCE", influence, "\n");
+  if (!squares.empty()) absl::StrAppend(&text, "SQUARE", squares, "\n");
+  std::string status;
+  if (advice.stage == BookStage::kSwapDecision && advice.entry != nullptr) {
+    const bool swap = advice.entry->chance > 0.5;
+    status = absl::StrFormat("opening map: the first turn is worth %.0f%% to its holder; %s",
+                             100 * advice.entry->chance,
+                             swap ? "the second player swaps" : "the second player plays on");
+  } else if (!figures.empty()) {
+    status = holder ? "opening map: each cell's first turn, its holder's chance in percent"
+                    : "opening map: the best chance a first turn through each cell leaves "
+                      "the first player, in percent";
+  } else {
+    status = "opening map: nothing for this position";
+  }
+  absl::StrAppend(&text, "TEXT ", status);
+  return text;
+}
+
+}  // namespace
+
+void AddBookCommands(CommandRegistry& registry, CommandContext& context) {
+  registry.Add("lifeline-book", Bind(context, BookAnswer));
+  registry.Add("lifeline-book_cells", Bind(context, BookCells));
+  registry.Add("lifeline-gfx_book", Bind(context, GfxBook));
+}
+
+}  // namespace lifeline
