@@ -102,6 +102,15 @@ def claim_folder(out, settings):
         stream.write("\n")
 
 
+def search_every_move(engine):
+    """Turns the engine's opening book off, where it has one: self-play learns from what the
+    search sees, and its first turns must differ from game to game."""
+    try:
+        engine.ask("lifeline-set book none", COMMAND_TIMEOUT)
+    except gtp.CommandRefused:
+        pass  # an engine older than the book
+
+
 def root_candidates(lines):
     """(move, visits, win rate) of the root's candidates in the last report of a
     lifeline-genmove_analyze answer, most visited first. The tree holds a double turn's two
@@ -153,6 +162,7 @@ def play_game(settings, number):
         engine.start_game(settings.base, settings.rules, settings.komi, COMMAND_TIMEOUT)
         for command in (f"lifeline-set visits {settings.visits}", "lifeline-set time 0"):
             engine.ask(command, COMMAND_TIMEOUT)
+        search_every_move(engine)
         version = engine.ask("version", COMMAND_TIMEOUT)
         turns = []
         settled = None

@@ -1,0 +1,171 @@
+"""lifeline-openings, scripts/openings.py: the opening maps (docs/openings.md).
+
+    scripts/openings.py map --base 4 5 6 --rules strong-pie weak-pie komi-pie --out DIR
+    scripts/openings.py spread DIR/base7-strong-pie.map --sample 40 --seed 2
+    scripts/openings.py show DIR/base7-strong-pie.map
+
+map computes the map of each base and rule into DIR/baseN-RULES.map: under strong and weak pie
+each class of first turns with the chance of the side that holds it (the second player swaps
+above one half), under komi pie Black's chance at each komi up to two past the fair komi. An
+entry is exact where the solver proves it within --exact seconds, else the engine's estimate
+by a search of --visits visits (by default about a second of one core per entry on each
+base). Stopped at any moment, the same command goes on where it stopped; run it at low
+priority (nice): it keeps --concurrency cores busy, or the workers of --dask.
+
+spread tells how sure a map's estimates are: it computes a sample of them again with another
+seed (and, with --visits, another budget) and prints how far the two fall apart and how often
+the swap decision changes. show prints a map's summary: the most balanced first turns, how
+many turns the second player should swap, the fair komi.
+"""
+
+import argparse
+import random
+import sys
+import time
+
+from .. import gtp, opening_map, opening_runs, openings, selfplay
+from ..vocabulary import KOMI_PIE, MAX_BASE, MIN_BASE, RULES
+
+
+def _pool(options):
+    if options.dask:
+        return opening_runs.DaskPool(options.dask, options.network)
+    return opening_runs.LocalPool(options.concurrency)
+
+
+def _engine_on_workers(options, pool):
+    network = getattr(pool, "network_reference", None)
+    return openings.engine_command(options.engine, options.network if network is None
+                                   else network)
+
+
+def compute_maps(options):
+    version = selfplay.engine_version(openings.engine_command(options.engine, options.network))
+    pool = _pool(options)
+    try:
+        for base in options.base:
+            for rules in options.rules:
+                settings = openings.MapSettings(
+                    engine=_engine_on_workers(options, pool), base=base, rules=rules,
+                    visits=options.visits or openings.default_visits(base, rules), seed=options.seed,
+                    exact_seconds=options.exact, engine_version=version)
+                started = time.monotonic()
+
+                def report(entry, done, planned, settings=settings, started=started):
+                    label = entry.line() if isinstance(entry, opening_map.Entry) else (
+                        f"{entry}: not a legal first turn")
+                    of = f"/{planned}" if planned else ""
+                    print(f"base {settings.base} {settings.rules} {done}{of} "
+                          f"({time.monotonic() - started:.0f} s): {label}", flush=True)
+
+                map_file = opening_runs.run_map(options.out, settings, pool, options.network,
+                                                report=report)
+                print(f"{map_file.path}: {len(map_file.entries)} entries", flush=True)
+    except opening_runs.RunError as error:
+        print(f"{options.name}: {error}", file=sys.stderr)
+        return 2
+    finally:
+        pool.close()
+    return 0
+
+
+def spread(options):
+    header, entries = opening_map.read_map(options.map)
+    if not entries:
+        print(f"{options.name}: {options.map} holds no entries", file=sys.stderr)
+        return 2
+    estimated = [entry for entry in entries if not entry.exact]
+    sample = random.Random(options.seed).sample(estimated, min(options.sample, len(estimated)))
+    settings = openings.MapSettings(
+        engine=openings.engine_command(options.engine, options.network),
+        base=int(header["base"]), rules=header["rules"],
+        visits=options.visits or int(header["visits"]), seed=options.seed)
+    engine = gtp.GtpEngine(settings.engine)
+    differences, flips = [], 0
+    try:
+        for entry in sample:
+            again = openings.evaluate(engine, settings, entry.kind, entry.label)
+            difference = again.chance - entry.chance
+            differences.append(abs(difference))
+            flips += (again.chance > 0.5) != (entry.chance > 0.5)
+            print(f"{entry.kind} {entry.label}: {entry.chance:.4f} ({entry.visits} visits), "
+                  f"again {again.chance:.4f} ({again.visits} visits)", flush=True)
+    finally:
+        engine.close()
+    differences.sort()
+    count = len(differences)
+    close = sum(abs(entry.chance - 0.5) < differences[count // 2] for entry in estimated)
+    print(f"{count} estimates computed again: mean difference {sum(differences) / count:.4f}, "
+          f"median {differences[count // 2]:.4f}, largest {differences[-1]:.4f}; "
+          f"the side to take changed in {flips} of {count}; {close} of the map's "
+          f"{len(estimated)} estimates lie closer to one half than the median difference")
+    return 0
+
+
+def show(options):
+    header, entries = opening_map.read_map(options.map)
+    print(" ".join(f"{key} {value}" for key, value in header.items()))
+    if header.get("rules") == KOMI_PIE:
+        for entry in sorted(entries, key=opening_map.entry_key):
+            print(entry.line())
+        print(f"fair komi: {opening_map.fair_komi(entries)}")
+        return 0
+    turns = sorted(entries, key=lambda entry: -opening_map.balance(entry.chance))
+    swaps = sum(entry.chance > 0.5 for entry in turns)
+    print(f"{len(turns)} classes of first turns; the second player swaps after {swaps}")
+    for entry in turns[:options.top]:
+        print(f"{entry.line()}  (first player {opening_map.balance(entry.chance):.4f})")
+    return 0
+
+
+def parse_arguments(argv, name, default_engine, default_network):
+    parser = argparse.ArgumentParser(prog=name, description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    def engine_options(command):
+        command.add_argument("--engine", default=default_engine, help="the engine's command")
+        command.add_argument("--network", default=default_network,
+                             help="the network file the engine uses (default: its own)")
+
+    compute = commands.add_parser("map", help="compute maps")
+    compute.add_argument("--base", type=int, nargs="+", required=True, metavar="N",
+                         choices=range(MIN_BASE, MAX_BASE + 1),
+                         help=f"board bases, {MIN_BASE} to {MAX_BASE}")
+    compute.add_argument("--rules", nargs="+", choices=RULES, default=list(RULES))
+    compute.add_argument("--out", required=True, help="the maps' folder")
+    compute.add_argument("--visits", type=int, default=0,
+                         help="visits per estimated entry (default: by base under strong "
+                              "pie, " + ", ".join(f"{b}: {v}" for b, v in
+                                                  openings.DEFAULT_VISITS.items())
+                              + f"; {openings.FEW_ENTRIES_FACTOR} times as many under weak "
+                              "and komi pie)")
+    compute.add_argument("--exact", type=float, default=0,
+                         help="seconds of the exact solver per entry before estimating")
+    compute.add_argument("--seed", type=int, default=1)
+    compute.add_argument("--concurrency", type=int, default=2, help="engines on this machine")
+    compute.add_argument("--dask", help="a Dask scheduler's address, or local:N")
+    engine_options(compute)
+    again = commands.add_parser("spread", help="how sure a map's estimates are")
+    again.add_argument("map")
+    again.add_argument("--sample", type=int, default=40)
+    again.add_argument("--seed", type=int, default=2)
+    again.add_argument("--visits", type=int, default=0, help="default: the map's")
+    engine_options(again)
+    summary = commands.add_parser("show", help="a map's summary")
+    summary.add_argument("map")
+    summary.add_argument("--top", type=int, default=10)
+    options = parser.parse_args(argv)
+    options.name = name
+    return options
+
+
+def main(argv=None, name="lifeline-openings", default_engine="lifeline", default_network=""):
+    options = parse_arguments(argv, name, default_engine, default_network)
+    gtp.install_cleanup()
+    run = {"map": compute_maps, "spread": spread, "show": show}[options.command]
+    return run(options)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,176 @@
+"""Tests of the opening maps' tools (scripts/openings.py, lifeline_tools.openings,
+opening_runs and opening_map): the file format, the computation against the real engine (the
+solved boards exact and equal to the shipped maps), resuming after a stop without computing an
+entry twice, refusing a file made otherwise, and the same map on a Dask cluster.
+
+LIFELINE_ENGINE names the engine (the build's by default); runs under Debian's Python, which
+has python3-distributed.
+"""
+
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+from lifeline_tools import opening_map, opening_runs, openings, selfplay
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+ENGINE = os.environ.get("LIFELINE_ENGINE", os.path.join(ROOT, "build", "lifeline"))
+SHIPPED = os.path.join(ROOT, "src", "book", "maps")
+SCRIPT = os.path.join(ROOT, "scripts", "openings.py")
+
+
+def settings_for(base, rules, visits=30, exact=0.0):
+    command = openings.engine_command(ENGINE, "")
+    return openings.MapSettings(engine=command, base=base, rules=rules, visits=visits,
+                                exact_seconds=exact,
+                                engine_version=selfplay.engine_version(command))
+
+
+class CountingPool(opening_runs.LocalPool):
+    """A pool of one engine that counts the entries it computes and can stop after a number of
+    batches, as a run killed half-way would."""
+
+    def __init__(self, stop_after=None):
+        super().__init__(1)
+        self.computed = []
+        self._stop_after = stop_after
+
+    def map_batches(self, settings, batches):
+        for number, batch in enumerate(super().map_batches(settings, batches)):
+            if self._stop_after is not None and number >= self._stop_after:
+                raise KeyboardInterrupt
+            self.computed += [label for _, label, _ in batch]
+            yield batch
+
+
+class MapFormatTest(unittest.TestCase):
+    def test_entries_round_trip(self):
+        entries = [opening_map.Entry("turn", "A1,C3", 0.4512, 16000),
+                   opening_map.Entry("turn", "A1,B3", 0, 0, ("A2,D5", "D2,D5")),
+                   opening_map.Entry("turn", "A1,A3", 1)]
+        text = opening_map.format_map({"base": 3, "rules": "strong-pie"}, entries)
+        self.assertIn("turn A1,B3 0 exact A2,D5 D2,D5\n", text)
+        self.assertIn("turn A1,C3 0.4512 visits 16000\n", text)
+        header, again = opening_map.parse_map(text)
+        self.assertEqual(header, {"base": "3", "rules": "strong-pie"})
+        self.assertEqual(sorted(again, key=opening_map.entry_key),
+                         sorted(entries, key=opening_map.entry_key))
+
+    def test_damage_is_named(self):
+        for text, said in (("base 3\n", "not an opening map"),
+                           ("lifeline-openings 1\nturn A1 2 visits 3\n", "between 0 and 1"),
+                           ("lifeline-openings 1\nturn A1 0.5 exact\n", "0 or 1"),
+                           ("lifeline-openings 1\nturn A1 0.5 visits 0\n", "visits N"),
+                           ("lifeline-openings 1\nturn A1 1 exact\nbase 3\n", "after the entries")):
+            with self.assertRaises(opening_map.MapError) as caught:
+                opening_map.parse_map(text, "x.map")
+            self.assertIn(said, str(caught.exception))
+
+    def test_fair_komi_and_balance(self):
+        entries = [opening_map.Entry("komi", str(k), c, 100)
+                   for k, c in ((0, 0.6), (1, 0.52), (2, 0.47), (3, 0.51), (4, 0.4))]
+        self.assertEqual(opening_map.fair_komi(entries), 2)
+        self.assertIsNone(opening_map.fair_komi(entries[:2]))
+        self.assertAlmostEqual(opening_map.balance(0.7), opening_map.balance(0.3))
+
+    def test_komi_values_run_two_past_the_flip(self):
+        self.assertEqual(openings.komi_still_to_do([], 0), [0])
+        entries = [opening_map.Entry("komi", str(k), c, 100)
+                   for k, c in ((0, 0.6), (1, 0.45), (2, 0.4))]
+        self.assertEqual(openings.komi_still_to_do(entries, 0), [3])
+        entries.append(opening_map.Entry("komi", "3", 0.35, 100))
+        self.assertEqual(openings.komi_still_to_do(entries, 0), [])
+
+
+class MapComputationTest(unittest.TestCase):
+    def setUp(self):
+        self.folder = tempfile.mkdtemp(prefix="lifeline-openings-")
+
+    def run_map(self, settings, pool):
+        try:
+            return opening_runs.run_map(self.folder, settings, pool, "")
+        finally:
+            pool.close()
+
+    def test_solved_boards_are_the_shipped_maps(self):
+        for rules in ("strong-pie", "weak-pie", "komi-pie"):
+            map_file = self.run_map(settings_for(2, rules, exact=10), CountingPool())
+            _, shipped = opening_map.read_map(os.path.join(SHIPPED, f"base2-{rules}.map"))
+            self.assertEqual(sorted(map_file.entries, key=opening_map.entry_key),
+                             sorted(shipped, key=opening_map.entry_key), rules)
+            self.assertTrue(all(entry.exact for entry in map_file.entries))
+
+    def test_a_stopped_run_goes_on_without_computing_an_entry_twice(self):
+        settings = settings_for(3, "weak-pie", visits=20)
+        stopped = CountingPool(stop_after=2)
+        with self.assertRaises(KeyboardInterrupt):
+            self.run_map(settings, stopped)
+        path = os.path.join(self.folder, "base3-weak-pie.map")
+        with open(path, "a", encoding="utf-8") as stream:
+            stream.write("turn C3 0.5")  # a line torn by the stop
+        resumed = CountingPool()
+        map_file = self.run_map(settings, resumed)
+        self.assertEqual(sorted(stopped.computed + resumed.computed),
+                         sorted(openings.first_turns(3, "weak-pie")))
+        self.assertEqual(len({entry.label for entry in map_file.entries}), 4)
+        self.assertTrue(all(entry.visits == 20 for entry in map_file.entries))
+        _, entries = opening_map.read_map(path)
+        self.assertEqual(len(entries), 4)
+        # Nothing left to do: a third run computes nothing.
+        again = CountingPool()
+        self.run_map(settings, again)
+        self.assertEqual(again.computed, [])
+
+    def test_a_file_made_otherwise_is_refused(self):
+        self.run_map(settings_for(2, "weak-pie", visits=20), CountingPool())
+        with self.assertRaises(opening_runs.RunError) as caught:
+            self.run_map(settings_for(2, "weak-pie", visits=40), CountingPool())
+        self.assertIn("visits '20' here, '40' asked", str(caught.exception))
+
+    def test_illegal_first_turns_have_no_entry(self):
+        map_file = self.run_map(settings_for(2, "strong-pie", visits=20), CountingPool())
+        self.assertEqual(sorted(entry.label for entry in map_file.entries), ["A1,B3", "A1,C3"])
+        self.assertTrue(all(0 <= entry.chance <= 1 for entry in map_file.entries))
+
+    def test_the_command_line_computes_shows_and_spreads(self):
+        def run(*words):
+            return subprocess.run([sys.executable, SCRIPT, *words], capture_output=True,
+                                  text=True, timeout=300, check=True).stdout
+
+        run("map", "--base", "3", "--rules", "weak-pie", "--visits", "20", "--concurrency", "2",
+            "--out", self.folder, "--engine", ENGINE)
+        path = os.path.join(self.folder, "base3-weak-pie.map")
+        shown = run("show", path)
+        self.assertIn("4 classes of first turns", shown)
+        spread = run("spread", path, "--sample", "2", "--seed", "5", "--engine", ENGINE)
+        self.assertIn("2 estimates computed again", spread)
+
+    def test_dask_computes_the_same_map(self):
+        local = self.run_map(settings_for(3, "weak-pie", visits=20), CountingPool())
+        folder = tempfile.mkdtemp(prefix="lifeline-openings-dask-")
+        pool = opening_runs.DaskPool("local:2", "")
+        try:
+            on_cluster = opening_runs.run_map(folder, settings_for(3, "weak-pie", visits=20),
+                                              pool, "")
+        finally:
+            pool.close()
+        self.assertEqual(sorted(local.entries, key=opening_map.entry_key),
+                         sorted(on_cluster.entries, key=opening_map.entry_key))
+
+    def test_a_worker_with_another_engine_is_refused(self):
+        settings = settings_for(2, "weak-pie", visits=20)
+        other = openings.dataclasses.replace(settings, engine_version="0.0.0 (elsewhere)")
+        pool = opening_runs.DaskPool("local:1", "")
+        try:
+            with self.assertRaises(opening_runs.RunError) as caught:
+                opening_runs.run_map(self.folder, other, pool, "")
+        finally:
+            pool.close()
+        self.assertIn("not the driver's '0.0.0 (elsewhere)'", str(caught.exception))
+
+
+if __name__ == "__main__":
+    unittest.main()
