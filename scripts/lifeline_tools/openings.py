@@ -32,7 +32,7 @@ COMMAND_TIMEOUT = 60
 SEARCH_TIMEOUT = 3600
 # Komi pie: after the first komi whose chance for Black is below one half, this many more.
 KOMI_BEYOND_FLIP = 2
-KOMI_LIMIT = 60
+KOMI_LIMIT = 20  # BGA offers komi 1 to 12
 
 # Visits per entry under strong pie by base when none are given: about a second of one core
 # per entry. Weak and komi pie's maps have a few dozen entries: four times as many.

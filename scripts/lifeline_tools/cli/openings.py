@@ -3,6 +3,7 @@
     scripts/openings.py map --base 4 5 6 --rules strong-pie weak-pie komi-pie --out DIR
     scripts/openings.py spread DIR/base7-strong-pie.map --sample 40 --seed 2
     scripts/openings.py show DIR/base7-strong-pie.map
+    scripts/openings.py plot DIR --out docs/openings
 
 map computes the map of each base and rule into DIR/baseN-RULES.map: under strong and weak pie
 each class of first turns with the chance of the side that holds it (the second player swaps
@@ -15,10 +16,13 @@ priority (nice): it keeps --concurrency cores busy, or the workers of --dask.
 spread tells how sure a map's estimates are: it computes a sample of them again with another
 seed (and, with --visits, another budget) and prints how far the two fall apart and how often
 the swap decision changes. show prints a map's summary: the most balanced first turns, how
-many turns the second player should swap, the fair komi.
+many turns the second player should swap, the fair komi. plot draws each base's maps and the
+komi curves as PNG files (lifeline_tools/opening_plots.py; needs matplotlib: the extra
+`network`, or Debian's python3-matplotlib).
 """
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -118,6 +122,18 @@ def show(options):
     return 0
 
 
+def plot(options):
+    from .. import opening_plots
+
+    os.makedirs(options.out, exist_ok=True)
+    for base in options.base:
+        path = opening_plots.plot_base(options.folder, base, options.out)
+        if path:
+            print(path)
+    print(opening_plots.plot_komi(options.folder, options.base, options.out))
+    return 0
+
+
 def parse_arguments(argv, name, default_engine, default_network):
     parser = argparse.ArgumentParser(prog=name, description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -155,6 +171,11 @@ def parse_arguments(argv, name, default_engine, default_network):
     summary = commands.add_parser("show", help="a map's summary")
     summary.add_argument("map")
     summary.add_argument("--top", type=int, default=10)
+    pictures = commands.add_parser("plot", help="pictures of the maps of a folder")
+    pictures.add_argument("folder")
+    pictures.add_argument("--out", required=True, help="the pictures' folder")
+    pictures.add_argument("--base", type=int, nargs="+", default=list(range(2, 13)),
+                          metavar="N", help="the bases to draw (default 2 to 12)")
     options = parser.parse_args(argv)
     options.name = name
     return options
@@ -163,7 +184,7 @@ def parse_arguments(argv, name, default_engine, default_network):
 def main(argv=None, name="lifeline-openings", default_engine="lifeline", default_network=""):
     options = parse_arguments(argv, name, default_engine, default_network)
     gtp.install_cleanup()
-    run = {"map": compute_maps, "spread": spread, "show": show}[options.command]
+    run = {"map": compute_maps, "spread": spread, "show": show, "plot": plot}[options.command]
     return run(options)
 
 
