@@ -147,6 +147,12 @@ class MapComputationTest(unittest.TestCase):
         self.assertIn("4 classes of first turns", shown)
         spread = run("spread", path, "--sample", "2", "--seed", "5", "--engine", ENGINE)
         self.assertIn("2 estimates computed again", spread)
+        pictures = os.path.join(self.folder, "pictures")
+        drawn = run("plot", self.folder, "--out", pictures, "--base", "3").split()
+        self.assertEqual(drawn, [os.path.join(pictures, "base3.png"),
+                                 os.path.join(pictures, "komi.png")])
+        with open(drawn[0], "rb") as stream:
+            self.assertEqual(stream.read(8), b"\x89PNG\r\n\x1a\n")
 
     def test_dask_computes_the_same_map(self):
         local = self.run_map(settings_for(3, "weak-pie", visits=20), CountingPool())
