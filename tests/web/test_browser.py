@@ -4,8 +4,8 @@ A whole game on base 3 is played by clicks: Black's double turn (the first stone
 the engine's swap, White's double turn, then single stones that prefer captures, until the
 page announces the winner. After every change, each cell's data-stone is compared with the
 board a separate engine reaches from the same moves. Other tests cover analysis, its end
-with the game and the solver's verdict, keyboard play, save and load, a crashed engine, a closed tab and a phone
-sized screen.
+with the game and the solver's verdict, keyboard play, save and load, a game of an Abstract Play
+export studied, a crashed engine, a closed tab and a phone sized screen.
 
 Runs under Debian's Python, where python3-selenium installs (scripts/build.sh installs it
 with chromium and chromium-driver). Needs LIFELINE_ENGINE (ctest sets it).
@@ -21,8 +21,9 @@ import tempfile
 import time
 import unittest
 
-from support import ENGINE, SCRIPTS, children, solver_engine
+from support import ENGINE, ROOT, SCRIPTS, children, solver_engine
 from helpers import processes_with, unique_tag, wait_until_gone
+from lifeline_abstractplay import records
 from lifeline_tools.gtp import GtpEngine
 from lifeline_tools import vocabulary
 
@@ -151,6 +152,15 @@ class Page:
         self.click("#start-button")
         self.wait_for_game_after(old)
         return self.wait_for_person(0)
+
+    def review(self, seconds):
+        """Reviews the game (Review the game, to its end): the graph's points, [at, rate]."""
+        self.click("#review-button")
+        self.wait(lambda: self.script("return window.lifeline.reviewing();"), "the review")
+        self.wait(lambda: not self.script("return window.lifeline.reviewing();") and self.idle(),
+                  "the review's end", seconds=seconds)
+        return self.script("return Array.from(document.querySelectorAll('#winrate-graph "
+                           "[data-at]'), p => [Number(p.dataset.at), Number(p.dataset.rate)]);")
 
     def wait_for_game_after(self, old_id):
         """Until the page shows a game other than `old_id`, with nothing on its way."""
@@ -388,12 +398,7 @@ class BrowserTest(unittest.TestCase):
 
         # The review analyses every position; the graph then has a point for each, the last
         # one the known result.
-        page.click("#review-button")
-        page.wait(lambda: page.script("return window.lifeline.reviewing();"), "the review")
-        page.wait(lambda: not page.script("return window.lifeline.reviewing();") and page.idle(),
-                  "the review's end", seconds=240)
-        points = page.script("return Array.from(document.querySelectorAll('#winrate-graph "
-                             "[data-at]'), p => [Number(p.dataset.at), Number(p.dataset.rate)]);")
+        points = page.review(seconds=240)
         self.assertEqual([at for at, _ in points], list(range(count + 1)), points)
         self.assertTrue(all(0 <= rate <= 1 for _, rate in points), points)
         self.assertEqual(points[-1][1], 1.0 if state["winner"] == "black" else 0.0)
@@ -505,6 +510,69 @@ class BrowserTest(unittest.TestCase):
         page.driver.get("about:blank")
         self.assertEqual(wait_until_gone(engines, 15), [])
 
+    def test_an_abstract_play_export_in_the_study_view(self):
+        page = self.open()
+        page.wait(lambda: page.state() and page.idle(), "the first game")
+        path = os.path.join(ROOT, "tests", "scripts", "data", "abstractplay_records.json")
+        games, _ = records.read_export(records_text("abstractplay_records.json"))
+        pied = games[1]  # base 6, the pie taken, ended by a placement
+
+        state = self.load_export(path, pied.number, page.state()["id"])
+        self.assertEqual([(move["color"][0], move["move"]) for move in state["moves"]],
+                         [(turn.color, turn.move) for turn in pied.turns])
+        self.assertEqual(state["human"], "both")
+        self.assertEqual(page.text("#message"), f"Loaded from Abstract Play: {pied.describe()}.")
+        self.assertEqual(page.text("#played-fact"), "on Abstract Play, 2025-02-03: Chidi (Black) "
+                                                    "v Dörte (White); Chidi won")
+        self.check_page_against_engine(state)
+        self.assertIn(f"({len(pied.turns)} turns)", page.text("#study-position"))
+
+        # The study card steps through it: the empty board, then Black's first pair.
+        page.click("#first-button")
+        page.wait(lambda: page.idle() and page.state()["viewing"] == 0, "the empty board")
+        self.assertTrue(all(stone == "empty" for stone in page.board().values()))
+        page.click("#forward-button")
+        page.wait(lambda: page.idle() and page.state()["viewing"] == 1, "the first turn")
+        first = pied.turns[0].move.split(",")
+        self.assertEqual(sorted(cell for cell, stone in page.board().items() if stone == "black"),
+                         sorted(first))
+
+        # A short game reviewed: a point of the graph for every position.
+        abandoned = games[6]
+        state = self.load_export(path, abandoned.number, state["id"])
+        points = page.review(seconds=120)
+        self.assertEqual([at for at, _ in points], list(range(len(abandoned.turns) + 1)))
+
+        # A move the engine refuses is named as Abstract Play wrote it; the game list shows a
+        # game that does not convert, which cannot be chosen.
+        bad = json.loads(records_text("abstractplay_record.json"))
+        bad["moves"][1][0] = bad["moves"][0][0].split(",")[0]
+        broken = os.path.join(self.directory.name, "broken.json")
+        with open(broken, "w", encoding="utf-8") as stream:
+            json.dump([bad, dict(bad, moves=[["zz"]])], stream)
+        page.click("#load-button")
+        page.element('#load-form input[name="file"]').send_keys(broken)
+        page.wait(lambda: page.shown("#export-label"), "the list of the export's games")
+        options = page.script("return Array.from(document.querySelectorAll('#export-game option'),"
+                              " o => [o.textContent, o.disabled]);")
+        self.assertEqual(options[1], ["2. refused: move 1 ('zz'): not a cell: 'zz'", True])
+        page.click('#load-form button[value="load"]')
+        page.wait(lambda: page.text("#message").startswith("No game"), "the refusal")
+        self.assertEqual(page.text("#message"),
+                         "No game: move 3 ('c3'): the engine refuses C3: illegal move: occupied.")
+        self.assertIsNone(page.state())
+
+    def load_export(self, path, number, old_id):
+        """Loads the game numbered `number` of an Abstract Play export: the page's state."""
+        page = self.page
+        page.click("#load-button")
+        page.element('#load-form input[name="file"]').send_keys(path)
+        page.wait(lambda: page.shown("#export-label"), "the list of the export's games")
+        self.assertTrue(page.text("#export-note").startswith("An Abstract Play export: "))
+        Select(page.element("#export-game")).select_by_value(str(number))
+        page.click('#load-form button[value="load"]')
+        return page.wait_for_game_after(old_id)
+
     def test_a_phone_sized_screen(self):
         page = self.open(width=390, height=844)
         page.new_game(base=5)
@@ -532,6 +600,11 @@ def prefix_record(record, actions):
                 break
         lines.append(line)
     return "\n".join(lines) + "\n"
+
+
+def records_text(name):
+    with open(os.path.join(ROOT, "tests", "scripts", "data", name), encoding="utf-8") as stream:
+        return stream.read()
 
 
 def page_engines(server):

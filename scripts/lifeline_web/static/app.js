@@ -3,9 +3,11 @@
 // the WebAssembly engine in a Web Worker, in the page that `scripts/web.py --static` writes
 // (<html data-backend="wasm">), or else the relay to a native engine on the server. The page
 // keeps a copy of the game record so that a reload or a stopped engine can resume. It stays
-// one file (some 750 lines) because its parts share the page's state; the board's drawing
-// (board.js) and the study graph (study.js) live apart.
+// one file (some 880 lines) because its parts share the page's state; the board's drawing
+// (board.js), the study graph (study.js) and the reading of Abstract Play's exports
+// (abstractplay_records.js) live apart.
 
+import { ExportError, Refused, endingProblem, readExport, refusal } from "./abstractplay_records.js";
 import { Board, moveCells } from "./board.js";
 import { Games } from "./session.js";
 import { WinrateGraph, WinrateRecord, blackWinrate } from "./study.js";
@@ -74,6 +76,7 @@ const app = {
   analysis: null, // the last analysis shown, redrawn when the territory is switched
   winrates: new WinrateRecord(), // Black's chances at the positions analysed
   review: null, // the review of the whole game under way: {stop}
+  imported: null, // the game of an Abstract Play export loaded: {id (the session's), played}
 };
 let board = null; // made once the column letters have come
 let graph = null;
@@ -203,25 +206,95 @@ async function handleFailure(failure) {
   }
 }
 
-async function startGame(body, note = "") {
+// Starts a new game, or loads a record. `imported`, a game of an Abstract Play export whose
+// record `body` holds, must end in the engine as the export says, or it is refused.
+async function startGame(body, note = "", imported = null) {
   closeGame();
   setMessage("");
   app.busy = true;
   render();
   try {
     app.session = await app.games.create(body);
+    if (imported) checkImported(imported, app.session.live);
+    app.imported = imported && { id: app.session.id, played: playedText(imported.summary()) };
     app.busy = false;
     setState(app.session.snapshot());
     if (note) setMessage(note, "info");
     if ($("analysis-toggle").checked) await setAnalysis(true);
     if ($("log-panel").open) pollLog();
   } catch (failure) {
-    setMessage(`No game: ${failure.message}.`);
+    if (imported) closeGame();
+    setMessage(`No game: ${imported ? importFailure(imported, failure) : failure.message}.`);
   } finally {
     app.busy = false;
     render();
   }
   scheduleWork();
+}
+
+// --- Abstract Play's exports -------------------------------------------------------------
+
+// Whether a file's text is JSON, which only an export is (a record is lines of commands).
+const looksLikeJson = (text) => /^\s*[[{]/.test(text);
+
+// Who played an imported game, when, and how it ended, for the Game card.
+function playedText(summary) {
+  return `on Abstract Play, ${summary.date}: ${summary.black} (Black) v ${summary.white} (White); ${summary.outcome}`;
+}
+
+function checkImported(game, state) {
+  const problem = endingProblem(game, state.black.length, state.white.length);
+  if (problem) throw new ExportError(problem);
+}
+
+// The reason an imported game did not load: a move the engine refused is named as Abstract
+// Play wrote it.
+function importFailure(game, failure) {
+  const details = failure.details || {};
+  return details.refused === undefined ? failure.message : refusal(game, details.refused, details.answer);
+}
+
+// Lists the Lifeline games of the export chosen in the load dialog, to pick one of them.
+async function showExport(file) {
+  const select = $("export-game");
+  const note = $("export-note");
+  const text = file ? await file.text() : "";
+  select.replaceChildren();
+  $("export-label").hidden = true;
+  note.hidden = !looksLikeJson(text);
+  if (note.hidden) return;
+  try {
+    const { entries, others } = readExport(text);
+    select.append(...entries.map((entry) => {
+      const option = new Option(entry.describe(), String(entry.number));
+      option.disabled = entry instanceof Refused;
+      return option;
+    }));
+    const first = entries.find((entry) => !(entry instanceof Refused));
+    if (first) select.value = String(first.number);
+    $("export-label").hidden = false;
+    const count = `${entries.length} Lifeline game${entries.length === 1 ? "" : "s"}`;
+    note.textContent = `An Abstract Play export: ${count}${others ? ` (and ${others} of other games, left out)` : ""}.`;
+    $("load-form").elements.human.value = "both";
+  } catch (failure) {
+    note.textContent = `Not an export this page reads: ${failure.message}.`;
+  }
+}
+
+// Loads the game numbered `number` of an export's text.
+async function loadExport(text, number, request, name) {
+  let game;
+  try {
+    const { entries } = readExport(text);
+    game = entries.find((entry) => entry.number === number) || entries[0];
+    if (game instanceof Refused) throw new ExportError(`game ${game.number}: ${game.reason}`);
+  } catch (failure) {
+    closeGame();
+    setMessage(`No game: ${name}: ${failure.message}.`);
+    render();
+    return;
+  }
+  await startGame({ ...request, record: game.recordText() }, `Loaded from Abstract Play: ${game.describe()}.`, game);
 }
 
 async function restore(saved, note) {
@@ -457,6 +530,10 @@ function renderFacts(game) {
     const strength = game.level < 8 ? `, level ${game.level}` : "";
     fill($("engine-fact"), icon(other(game.human)), ` ${game.engine}, ${game.time} s per move${strength}`);
   }
+  const imported = app.imported && app.imported.id === game.id;
+  $("played-term").hidden = !imported;
+  $("played-fact").hidden = !imported;
+  if (imported) fill($("played-fact"), app.imported.played);
   fill($("board-fact"), `base ${game.base}, ${ruleText(game.rules).short}`);
   fill($("removed-fact"), icon("black"), ` ${game.captured.black}  `, icon("white"), ` ${game.captured.white}`);
   const komi = Boolean(ruleText(game.rules).komi);
@@ -752,13 +829,18 @@ function wire() {
     localStorage.setItem(PREFERENCES, JSON.stringify(choices));
     startGame(gameRequest(choices));
   });
+  $("load-form").elements.file.addEventListener("change", (event) => showExport(event.target.files[0]));
   $("load-dialog").addEventListener("close", async () => {
     const form = $("load-form").elements;
     const file = form.file.files[0];
     if ($("load-dialog").returnValue !== "load" || !file) return;
     const { time, level } = app.game || defaultGame();
-    await startGame({ record: await file.text(), human: form.human.value, time, level }, `Loaded ${file.name}.`);
+    const request = { human: form.human.value, time, level };
+    const text = await file.text();
+    if (looksLikeJson(text)) await loadExport(text, Number(form.game.value), request, file.name);
+    else await startGame({ ...request, record: text }, `Loaded ${file.name}.`);
     form.file.value = "";
+    await showExport(null);
   });
   $("resign-dialog").addEventListener("close", () => {
     if ($("resign-dialog").returnValue === "resign") act((session) => session.resign());

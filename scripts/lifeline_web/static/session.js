@@ -17,7 +17,7 @@ import {
 
 // A request the session refuses, or an engine that failed; `details` say which for the page:
 // {reason, move} an illegal move, {crashed, gone, stderr} a failed engine, {viewing} a past
-// position shown.
+// position shown, {refused, answer} a loaded record's action that the engine refused.
 export class SessionError extends Error {
   constructor(message, details = {}) {
     super(message);
@@ -116,7 +116,11 @@ export class GameSession {
       this.actions = [];
       for (const command of replay.commands) {
         const answer = await this.send(command);
-        if (!answer.ok) throw new SessionError(`the engine refused the record: ${answer.text}`);
+        if (!answer.ok) {
+          // `refused`: the number of the record's actions before the refused one.
+          const details = command.startsWith("play ") ? { refused: this.actions.length, answer: answer.text } : {};
+          throw new SessionError(`the engine refused the record: ${answer.text}`, details);
+        }
         if (command.startsWith("play ")) {
           this.actions.push(replay.actions[this.actions.length]);
           await this.readState();
