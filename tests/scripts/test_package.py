@@ -22,7 +22,7 @@ from helpers import ROOT, fake
 COMMANDS = ("lifeline-referee", "lifeline-regress", "lifeline-match-summary",
             "lifeline-solve-board", "lifeline-solver-timing", "lifeline-network",
             "lifeline-patterns", "lifeline-bench-speed", "lifeline-referee-bench", "lifeline-web",
-            "lifeline-abstractplay-bot", "lifeline-abstractplay-import")
+            "lifeline-abstractplay-bot", "lifeline-abstractplay-import", "lifeline-openings")
 # The optional dependencies, by the extra that declares them.
 EXTRAS = {"network": {"numpy", "torch", "matplotlib"}, "browser": {"selenium"},
           "dask": {"distributed"}, "abstractplay": {"cryptography"}}
