@@ -4,6 +4,7 @@
     scripts/openings.py spread DIR/base7-strong-pie.map --sample 40 --seed 2
     scripts/openings.py show DIR/base7-strong-pie.map
     scripts/openings.py plot DIR --out docs/openings
+    scripts/openings.py table DIR
 
 map computes the map of each base and rule into DIR/baseN-RULES.map: under strong and weak pie
 each class of first turns with the chance of the side that holds it (the second player swaps
@@ -17,7 +18,7 @@ spread tells how sure a map's estimates are: it computes a sample of them again 
 seed (and, with --visits, another budget) and prints how far the two fall apart and how often
 the swap decision changes. show prints a map's summary: the most balanced first turns, how
 many turns the second player should swap, the fair komi. plot draws each base's maps and the
-komi curves as PNG files (lifeline_tools/opening_plots.py; needs matplotlib: the extra
+komi curves as PNG files; table prints a Markdown table of a folder's maps (docs/openings.md), (lifeline_tools/opening_plots.py; needs matplotlib: the extra
 `network`, or Debian's python3-matplotlib).
 """
 
@@ -134,6 +135,37 @@ def plot(options):
     return 0
 
 
+def _map_row(base, rules, header, entries):
+    knowledge = "exact" if all(entry.exact for entry in entries) else (
+        f"estimated, {header.get('visits')} visits")
+    if rules == KOMI_PIE:
+        fair = opening_map.fair_komi(entries)
+        komi = sorted(entries, key=opening_map.entry_key)
+        told = ", ".join(f"{entry.label}: {entry.chance:.2f}" for entry in komi)
+        return (f"| {base} | {rules} | {len(entries)} komi | {knowledge} | fair komi "
+                f"{'above ' + komi[-1].label if fair is None else fair} ({told}) |")
+    swaps = sum(entry.chance > 0.5 for entry in entries)
+    said = f"the second player swaps after {swaps} of {len(entries)}"
+    if knowledge == "exact":
+        said += "; the first player loses whatever it plays"
+    else:
+        best = max(entries, key=lambda entry: opening_map.balance(entry.chance))
+        said += f"; most balanced {best.label} ({best.chance:.3f} to its holder)"
+    return f"| {base} | {rules} | {len(entries)} classes | {knowledge} | {said} |"
+
+
+def table(options):
+    print("| base | rules | entries | knowledge | what the map says |")
+    print("|---|---|---|---|---|")
+    for base in range(2, 14):
+        for rules in RULES:
+            header, entries = opening_map.read_map(
+                os.path.join(options.folder, opening_map.file_name(base, rules)))
+            if entries:
+                print(_map_row(base, rules, header, entries))
+    return 0
+
+
 def parse_arguments(argv, name, default_engine, default_network):
     parser = argparse.ArgumentParser(prog=name, description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -171,6 +203,8 @@ def parse_arguments(argv, name, default_engine, default_network):
     summary = commands.add_parser("show", help="a map's summary")
     summary.add_argument("map")
     summary.add_argument("--top", type=int, default=10)
+    rows = commands.add_parser("table", help="a Markdown table of the maps of a folder")
+    rows.add_argument("folder")
     pictures = commands.add_parser("plot", help="pictures of the maps of a folder")
     pictures.add_argument("folder")
     pictures.add_argument("--out", required=True, help="the pictures' folder")
@@ -184,7 +218,8 @@ def parse_arguments(argv, name, default_engine, default_network):
 def main(argv=None, name="lifeline-openings", default_engine="lifeline", default_network=""):
     options = parse_arguments(argv, name, default_engine, default_network)
     gtp.install_cleanup()
-    run = {"map": compute_maps, "spread": spread, "show": show, "plot": plot}[options.command]
+    run = {"map": compute_maps, "spread": spread, "show": show, "plot": plot,
+           "table": table}[options.command]
     return run(options)
 
 
