@@ -35,15 +35,19 @@ KOMI_BEYOND_FLIP = 2
 KOMI_LIMIT = 20  # BGA offers komi 1 to 12
 
 # Visits per entry under strong pie by base when none are given: about a second of one core
-# per entry. Weak and komi pie's maps have a few dozen entries: four times as many.
+# per entry. Weak and komi pie's maps have a few dozen entries: four times as many, and at
+# least FEW_ENTRIES_VISITS (below that, on bases 9 to 12, the best move's rate moved by more
+# from one komi to the next than the komi moved it).
 DEFAULT_VISITS = {2: 2000, 3: 4000, 4: 16000, 5: 16000, 6: 16000, 7: 16000, 8: 8000,
                   9: 4000, 10: 2000, 11: 2000, 12: 1000, 13: 1000}
 FEW_ENTRIES_FACTOR = 4
+FEW_ENTRIES_VISITS = 64000
 
 
 def default_visits(base, rules):
-    factor = 1 if rules == STRONG_PIE else FEW_ENTRIES_FACTOR
-    return DEFAULT_VISITS[base] * factor
+    if rules == STRONG_PIE:
+        return DEFAULT_VISITS[base]
+    return max(DEFAULT_VISITS[base] * FEW_ENTRIES_FACTOR, FEW_ENTRIES_VISITS)
 
 
 @dataclasses.dataclass(frozen=True)

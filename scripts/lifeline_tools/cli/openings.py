@@ -187,7 +187,7 @@ def parse_arguments(argv, name, default_engine, default_network):
                               "pie, " + ", ".join(f"{b}: {v}" for b, v in
                                                   openings.DEFAULT_VISITS.items())
                               + f"; {openings.FEW_ENTRIES_FACTOR} times as many under weak "
-                              "and komi pie)")
+                              f"and komi pie, at least {openings.FEW_ENTRIES_VISITS})")
     compute.add_argument("--exact", type=float, default=0,
                          help="seconds of the exact solver per entry before estimating")
     compute.add_argument("--seed", type=int, default=1)
