@@ -89,7 +89,7 @@ def plot_base(folder, base, out):
         draw_board(ax, base, figures, cm.viridis, f"base {base}, {what}\n(percent; {scale[0]:.2f} "
                    f"dark to {scale[1]:.2f} light; {header.get('visits', '?')} visits)", scale)
     path = os.path.join(out, f"base{base}.png")
-    figure.tight_layout()
+    figure.tight_layout(rect=(0, 0, 1, 0.96))  # room for the two-line titles
     figure.savefig(path, dpi=110)
     pyplot.close(figure)
     return path
