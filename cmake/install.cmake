@@ -1,7 +1,7 @@
 # What `cmake --install` puts in place under any prefix, and the Debian package that CPack
 # builds from it (scripts/package.sh). The engine needs no file to play (the learned move
-# model is compiled in); the trained network, which it reads only for the commands that show
-# the network's judgement, goes to share/lifeline, where it looks for it. The manual page, the
+# model is compiled in); the trained network and the opening maps, which make it stronger,
+# go to share/lifeline, where it looks for them. The manual page, the
 # documentation and the protocol's conformance transcripts (a regression suite for any build
 # of the engine) come with it.
 include(GNUInstallDirs)
@@ -19,6 +19,7 @@ install(FILES ${PROJECT_SOURCE_DIR}/README.md
               ${PROJECT_SOURCE_DIR}/docs/search.md
               ${PROJECT_SOURCE_DIR}/docs/solver.md
               ${PROJECT_SOURCE_DIR}/docs/solutions.md
+              ${PROJECT_SOURCE_DIR}/docs/openings.md
               ${PROJECT_SOURCE_DIR}/docs/design.md
               ${PROJECT_SOURCE_DIR}/docs/referee.md
               ${PROJECT_SOURCE_DIR}/docs/abstractplay.md

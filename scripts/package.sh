@@ -54,6 +54,13 @@ check_install() {
     answers=$(printf 'lifeline-network\nquit\n' | "$engine") || fail "$engine failed"
     grep -q '^= value ' <<<"$answers" || fail "the installed engine has no network: $answers"
   fi
+  # The opening maps come along, and the engine finds them by itself (book auto).
+  [ -f "$share/lifeline/book/base3-strong-pie.map" ] || fail "missing the opening maps"
+  answers=$(printf 'boardsize 3
+lifeline-book
+quit
+' | "$engine") || fail "$engine failed"
+  grep -q '^= stage first-turn' <<<"$answers" || fail "the installed engine has no book: $answers"
 }
 fail() {
   echo "package check: $*" >&2
