@@ -107,6 +107,32 @@ def withdraw_package(client, name):
     client.unregister_worker_plugin(name)
 
 
+class SharedCluster:
+    """A client of the cluster at `address` (a scheduler's, or "local:N" for N local workers
+    started here) to which this package has been sent; close() withdraws the package and
+    closes the client and the cluster it started. What matches, the learning loop and the
+    opening maps hold while their tasks run."""
+
+    def __init__(self, address):
+        from .match import local_workers  # match imports this module only when it needs it
+
+        self.client, self._cluster = connect(address, local_workers(address))
+        try:
+            self._package = share_package(self.client)
+        except BaseException:
+            self._close_client()
+            raise
+
+    def close(self):
+        withdraw_package(self.client, self._package)
+        self._close_client()
+
+    def _close_client(self):
+        self.client.close()
+        if self._cluster is not None:
+            self._cluster.close()
+
+
 class DaskRunner:
     """Games as tasks on the cluster of `client`, at most one a worker thread (and at most
     `limit` when given); the same methods as local_runner.LocalRunner. `files` ({name:

@@ -49,20 +49,13 @@ def version_task(engine):
         return f"no answer: {error}"
 
 
-class LoopCluster:
+class LoopCluster(dask_runner.SharedCluster):
     """A client of the cluster at `address` ("local:N" starts N local workers), to which the
     tools' package has been sent; `engine` is the engine's command as the workers read it."""
 
     def __init__(self, address, engine):
+        super().__init__(address)
         self.engine = engine
-        self.client, self._cluster = dask_runner.connect(address, match.local_workers(address))
-        self._package = dask_runner.share_package(self.client)
-
-    def close(self):
-        dask_runner.withdraw_package(self.client, self._package)
-        self.client.close()
-        if self._cluster is not None:
-            self._cluster.close()
 
     def check_versions(self, expected):
         """Raises ClusterError naming each worker whose engine is not `expected`."""

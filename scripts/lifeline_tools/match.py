@@ -341,18 +341,11 @@ def play_match_on_client(settings, client, log, files=None, on_result=None):
 
 
 def play_match_on_cluster(settings, log):
-    dask_runner = dask_module()
-    client, cluster = dask_runner.connect(settings.dask, local_workers(settings.dask))
-    package = None
+    cluster = dask_module().SharedCluster(settings.dask)
     try:
-        package = dask_runner.share_package(client)
-        return play_match_on_client(settings, client, log)
+        return play_match_on_client(settings, cluster.client, log)
     finally:
-        if package is not None:
-            dask_runner.withdraw_package(client, package)
-        client.close()
-        if cluster is not None:
-            cluster.close()
+        cluster.close()
 
 
 def run_match(settings, log=sys.stderr, on_result=None):

@@ -123,11 +123,11 @@ class DaskPool:
     def __init__(self, address, network):
         import distributed
 
-        from . import dask_runner, match
+        from . import dask_runner
 
         self._distributed = distributed
-        self.client, self._cluster = dask_runner.connect(address, match.local_workers(address))
-        self._package = dask_runner.share_package(self.client)
+        self._shared = dask_runner.SharedCluster(address)
+        self.client = self._shared.client
         self.slots = max(1, sum(self.client.nthreads().values()))
         files = {}
         self.network_reference = ""
@@ -155,12 +155,7 @@ class DaskPool:
                 future.cancel()
 
     def close(self):
-        from . import dask_runner
-
-        dask_runner.withdraw_package(self.client, self._package)
-        self.client.close()
-        if self._cluster is not None:
-            self._cluster.close()
+        self._shared.close()
 
 
 def _batches(work, size):
