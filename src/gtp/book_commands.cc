@@ -157,18 +157,19 @@ Answer GfxBook(CommandContext& context, const Arguments& args) {
   if (!labels.empty()) absl::StrAppend(&text, "LABEL", labels, "\n");
   if (!influence.empty()) absl::StrAppend(&text, "INFLUENCE", influence, "\n");
   if (!squares.empty()) absl::StrAppend(&text, "SQUARE", squares, "\n");
+  // GoGui writes the command's label ("Lifeline: opening map") before the text.
   std::string status;
   if (advice.stage == BookStage::kSwapDecision && advice.entry != nullptr) {
     const bool swap = advice.entry->chance > 0.5;
-    status = absl::StrFormat("opening map: the first turn is worth %.0f%% to its holder; %s",
+    status = absl::StrFormat("the first turn is worth %.0f%% to its holder; %s",
                              100 * advice.entry->chance,
                              swap ? "the second player swaps" : "the second player plays on");
   } else if (!figures.empty()) {
-    status = holder ? "opening map: each cell's first turn, its holder's chance in percent"
-                    : "opening map: the best chance a first turn through each cell leaves "
-                      "the first player, in percent";
+    status = holder ? "each cell's first turn, its holder's chance in percent"
+                    : "the best chance a first turn through each cell leaves the first player, "
+                      "in percent";
   } else {
-    status = "opening map: nothing for this position";
+    status = "nothing for this position";
   }
   absl::StrAppend(&text, "TEXT ", status);
   return text;

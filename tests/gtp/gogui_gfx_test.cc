@@ -6,6 +6,7 @@
 #include "core/move.h"
 #include "core/notation.h"
 #include "gtest/gtest.h"
+#include "gtp/session_driver.h"
 
 namespace lifeline {
 namespace {
@@ -99,6 +100,35 @@ TEST(GoGuiGfxTest, AVariationStopsAtAMoveThatIsNotLegal) {
   info.candidates = {Candidate(start, "C3,E5", 9, 0.5, {"C3,E5", "C3,A1"})};
   EXPECT_EQ(VariationGfx(start, info, ColorView()),
             "VAR b C3 b E5\nTEXT 50% after 9 visits: C3,E5");
+}
+
+// The opening map of base 3 (exact: every first turn loses for the first player) as GoGui draws
+// it; its status text follows GoGui's own label of the command.
+TEST(GoGuiGfxTest, TheOpeningMapLabelsShadesAndMarksTheFirstTurn) {
+  SessionDriver driver;
+  driver.Ok("lifeline-set book " LIFELINE_SOURCE_DIR "/src/book/maps");
+  driver.Ok("boardsize 3");
+  driver.Ok("clear_board");
+  const std::string empty = driver.Ok("lifeline-gfx_book");
+  EXPECT_EQ(empty.substr(0, 20), "LABEL A1 0 B1 0 C1 0");
+  EXPECT_EQ(empty.find("INFLUENCE"), std::string::npos);
+  EXPECT_NE(empty.find("\nSQUARE "), std::string::npos);
+  EXPECT_EQ(empty.substr(empty.find("TEXT ")),
+            "TEXT the best chance a first turn through each cell leaves the first player, in "
+            "percent");
+  driver.Ok("play b C4");
+  EXPECT_EQ(driver.Ok("lifeline-gfx_book"),
+            "LABEL A1 0 B1 100 C1 0 A2 100 B2 100 C2 0 D2 100 A3 0 D3 100 E3 0 E4 100 E5 0\n"
+            "INFLUENCE A1 -1.00 B1 1.00 C1 -1.00 A2 1.00 B2 1.00 C2 -1.00 D2 1.00 A3 -1.00 "
+            "D3 1.00 E3 -1.00 E4 1.00 E5 -1.00\n"
+            "SQUARE C1 C2\n"
+            "TEXT each cell's first turn, its holder's chance in percent");
+  driver.Ok("play b C2");
+  EXPECT_EQ(driver.Ok("lifeline-gfx_book"),
+            "SQUARE A2 E4\n"
+            "TEXT the first turn is worth 0% to its holder; the second player plays on");
+  driver.Ok("play w swap");
+  EXPECT_EQ(driver.Ok("lifeline-gfx_book"), "TEXT nothing for this position");
 }
 
 }  // namespace
