@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 
 import { Games, SessionError } from "../../scripts/lifeline_web/static/session.js";
+import { graphPoint } from "../../scripts/lifeline_web/static/study.js";
 import { GtpError, ProcessEngine } from "./process_engine.mjs";
 
 const NATIVE = process.env.LIFELINE_ENGINE;
@@ -125,6 +126,76 @@ for (const [name, argv] of Object.entries(ENGINES)) {
         assert.equal(game.snapshot().pending, "A1");
       });
     });
+
+    // Base 3's maps are exact (docs/solutions.md): every first turn loses for the first player.
+    it("reads the opening map of each position of the first turn, once", { timeout: TIMEOUT }, async () => {
+      const games = await Games.open(starter(argv));
+      await withGame(games, { base: 3, rules: "strong-pie", human: "both" }, async (game) => {
+        const asked = () => game.log.filter((line) => line === "> lifeline-book").length;
+        let opening = await game.openingMap();
+        assert.equal(opening.available, true, opening.reason);
+        assert.equal(opening.stage, "first-turn");
+        assert.equal(opening.figure, "first-player");
+        assert.equal(Object.keys(opening.cells).length, 19);
+        assert.ok(Object.values(opening.cells).every((value) => value >= 0 && value <= 0.5));
+        const best = Math.max(...opening.book.choices.map((choice) => choice.first_player));
+        assert.equal(opening.black, best);
+        assert.deepEqual(graphPoint(game.analysisView()), {
+          rate: best, source: "map", decision: null,
+          note: `the opening map: the first player keeps at best ${(100 * best).toFixed(1)}% (exact)` });
+        await game.openingMap();
+        assert.equal(asked(), 1);
+
+        // The first stone pending: each legal second stone carries its pair's chance for its holder.
+        await game.play("A1");
+        opening = await game.openingMap();
+        assert.equal(opening.figure, "holder");
+        assert.deepEqual(Object.keys(opening.cells).sort(), [...game.snapshot().legal].sort());
+        assert.ok(Object.values(opening.cells).every((value) => value === 0 || value === 1));
+
+        // The swap decision: no cells, the first turn's chance for its holder and the decision.
+        await game.play("B3");
+        opening = await game.openingMap();
+        assert.equal(opening.stage, "swap-decision");
+        assert.equal(opening.figure, "none");
+        assert.deepEqual(opening.book.first_turn, { stones: "A1,B3", holder: 0, exact: true, visits: null });
+        assert.equal(opening.book.decision, "play-on");
+        const point = graphPoint(game.analysisView());
+        assert.deepEqual([point.rate, point.source, point.decision], [0, "map", "play-on"]);
+        assert.match(point.note, /worth 0\.0% to its holder \(exact\); the map says: play on$/);
+
+        // After White's first action the map says nothing, and the engine is not asked.
+        await game.play("swap");
+        opening = await game.openingMap();
+        assert.deepEqual([opening.stage, opening.figure, opening.black], ["none", "none", null]);
+        assert.equal(asked(), 3);
+        assert.equal(game.analysisView().pie_turn, false);
+
+        // A past position of the first turn, studied.
+        await game.view(1);
+        assert.equal((await game.openingMap()).figure, "holder");
+        assert.equal(asked(), 4);
+      });
+    });
+
+    it("asks the fair komi of a base of a spare engine, which the next game takes", { timeout: TIMEOUT }, async () => {
+      let started = 0;
+      const games = await Games.open((options) => {
+        started += 1;
+        return ProcessEngine.start(argv, options);
+      });
+      games.close();
+      const answer = await games.komiMap(3);
+      assert.deepEqual([answer.available, answer.fair_komi, answer.exact], [true, 1, true]);
+      assert.deepEqual(answer.komi.slice(0, 2).map((line) => [line.komi, line.black]), [[0, 1], [1, 0]]);
+      assert.equal(await games.komiMap(3), answer);
+      assert.equal(started, 1);
+      // The spare engine went back to the default board: a record without settings keeps it.
+      const game = await games.create({ record: "play b D4,D10\n", human: "both" });
+      assert.deepEqual([game.snapshot().base, game.snapshot().rules, started], [7, "strong-pie", 1]);
+      assert.throws(() => games.komiMap(99), SessionError);
+      games.end();
+    });
   });
 }
 
@@ -189,6 +260,23 @@ describe("the session when the engine misbehaves", { skip: !NATIVE && "no native
       await game.play("B2");
       assert.equal(game.snapshot().pending, "B2");
     });
+  });
+
+  it("shows no map where the engine has none, and the pie rule's points without a rate", { timeout: TIMEOUT }, async () => {
+    const refusal = "no opening map for base 3 under strong-pie (maps)";
+    const games = await Games.open(faulty(ENGINES.native, (command, settings, send) =>
+      (command.startsWith("lifeline-book") ? Promise.reject(new GtpError(refusal, command)) : send(command, settings))));
+    await withGame(games, { base: 3, human: "both" }, async (game) => {
+      const before = game.analysisView();
+      assert.deepEqual([before.pie_turn, before.opening, graphPoint(before)], [true, null, null]);
+      const opening = await game.openingMap();
+      assert.deepEqual([opening.available, opening.reason, opening.figure, opening.cells], [false, refusal, "none", {}]);
+      assert.deepEqual(graphPoint(game.analysisView()), {
+        rate: null, source: "pie", note: "decided by the pie rule (no opening map for this board)" });
+      assert.deepEqual(await games.komiMap(5), { base: 5, available: false, reason: refusal, fair_komi: null,
+                                                 exact: false, komi: [] });
+    });
+    games.end();
   });
 
   it("keeps the moves of an engine that dies, and resumes with a new one", { timeout: TIMEOUT }, async () => {

@@ -101,6 +101,83 @@ export function parseSolve(text) {
   return [words[0], words.slice(1)];
 }
 
+// The answer of `lifeline-book` (protocol 4.9): the stage, then one fact a line. Choices and
+// the first turn carry their chances and what they rest on (`exact`, or the visits of an
+// estimate); under komi pie, Black's chance at each komi of the map and the fair komi.
+export function parseBook(text) {
+  const book = { stage: null, choices: [], first_turn: null, decision: null, replies: [], komi: [],
+                 fair_komi: null, second_player_takes: null };
+  for (const line of text.split("\n")) {
+    const [key, ...words] = line.trim().split(/\s+/);
+    if (key === "stage") {
+      book.stage = word(words[0], ["first-turn", "swap-decision", "none"], line);
+    } else if (key === "choice") {
+      book.choices.push({ move: words[0], first_player: labelled(words, 1, "first-player", line),
+                          holder: labelled(words, 3, "holder", line), ...knowledge(words.slice(5), line) });
+    } else if (key === "first-turn") {
+      book.first_turn = words[1] === "unknown" ? { stones: words[0], holder: null, exact: false, visits: null }
+        : { stones: words[0], holder: labelled(words, 1, "holder", line), ...knowledge(words.slice(3), line) };
+    } else if (key === "decision") {
+      book.decision = word(words[0], ["swap", "play-on"], line);
+    } else if (key === "replies") {
+      book.replies = words;
+    } else if (key === "komi") {
+      book.komi.push({ komi: wholeNumber(words[0], line), black: labelled(words, 1, "black", line),
+                       ...knowledge(words.slice(3), line) });
+    } else if (key === "fair-komi") {
+      book.fair_komi = words[0] === "unknown" ? null : wholeNumber(words[0], line);
+    } else if (key === "second-player-takes") {
+      book.second_player_takes = word(words[0], ["black", "white"], line);
+    }
+  }
+  if (book.stage === null) throw new TextError(`lifeline-book has no stage: '${text.slice(0, 60)}'`);
+  return book;
+}
+
+// The answer of `lifeline-book_cells`: which figure the cells carry and each cell's figure.
+export function parseBookCells(text, base) {
+  const [head, body = ""] = text.split("\n");
+  const figure = word(head.replace(/^figure\s+/, ""), ["first-player", "holder", "none"], head);
+  const words = body.trim().split(/\s+/).filter(Boolean);
+  if (figure !== "none" && words[0] !== "cells") throw new TextError(`lifeline-book_cells has no cells: '${body.slice(0, 60)}'`);
+  const names = new Set(cells(base));
+  const figures = {};
+  for (let index = 1; index < words.length; index += 2) {
+    if (!names.has(words[index])) throw new TextError(`lifeline-book_cells names ${words[index]}, not a cell of base ${base}`);
+    figures[words[index]] = chance(words[index + 1], body);
+  }
+  return { figure, cells: figures };
+}
+
+function word(value, choices, line) {
+  if (!choices.includes(value)) throw new TextError(`unreadable opening map line '${line.slice(0, 60)}'`);
+  return value;
+}
+
+function chance(value, line) {
+  const number = Number(value);
+  if (value === undefined || !(number >= 0 && number <= 1)) throw new TextError(`not a chance in '${line.slice(0, 60)}'`);
+  return number;
+}
+
+function wholeNumber(value, line) {
+  if (!/^\d+$/.test(value || "")) throw new TextError(`not a whole number in '${line.slice(0, 60)}'`);
+  return Number(value);
+}
+
+// words[at] must be `name`, and the chance follows it.
+function labelled(words, at, name, line) {
+  word(words[at], [name], line);
+  return chance(words[at + 1], line);
+}
+
+// "exact" or "visits N".
+function knowledge(words, line) {
+  if (words[0] === "exact") return { exact: true, visits: null };
+  word(words[0], ["visits"], line);
+  return { exact: false, visits: wholeNumber(words[1], line) };
+}
+
 export function illegalReason(message) {
   if (!message.startsWith("illegal move")) return null;
   return message.slice("illegal move".length).replace(/^[:\s]+/, "").trim() || null;

@@ -8,11 +8,12 @@
 //
 // The engine is the authority on the game (one lifeline-state after every action); the
 // session keeps who made each action, the colour the person plays after a swap, a
-// resignation and the latest analysis. Every engine exchange waits for the one before it.
+// resignation, the latest analysis and what the opening map says of the first turn. Every
+// engine exchange waits for the one before it.
 
 import {
-  LETTERS, TextError, boardOf, cells, checkState, formatRecord, illegalReason, normalMove, parseInfo, parseSolve,
-  readOptions, recordCommands, removedStones, splitTerritory,
+  LETTERS, TextError, boardOf, cells, checkState, formatRecord, illegalReason, normalMove, parseBook, parseBookCells,
+  parseInfo, parseSolve, readOptions, recordCommands, removedStones, splitTerritory,
 } from "./game_text.js";
 
 // A request the session refuses, or an engine that failed; `details` say which for the page:
@@ -61,6 +62,7 @@ export class GameSession {
     this.analysisOn = false;
     this.analysis = emptyAnalysis();
     this.solved = null;
+    this.opening = null; // what the opening map says of a position of the first turn
     this.engine = null;
     this.engineName = "engine";
     this.solveCommand = null;
@@ -299,12 +301,27 @@ export class GameSession {
     }).then(() => this.analysisView());
   }
 
-  // The latest analysis; runs the solver once per position, between two stretches of analysis.
+  // The latest analysis; runs the solver once per position, between two stretches of analysis,
+  // and in the first turn reads the opening map, which the study graph shows there.
   async readAnalysis() {
-    if (this.busy === 0 && this.solverDue()) {
-      await this.withEngine(() => this.solve());
+    const mapDue = () => this.analysisWanted() && this.openingDue();
+    if (this.busy === 0 && (this.solverDue() || mapDue())) {
+      await this.withEngine(async () => {
+        if (mapDue()) await this.readOpening();
+        if (this.solverDue()) await this.solve();
+      });
     }
     return this.analysisView();
+  }
+
+  // What the opening map says of the position shown (openingView), asked once per position.
+  async openingMap() {
+    if (this.openingDue()) {
+      await this.withEngine(async () => {
+        if (this.openingDue()) await this.readOpening();
+      });
+    }
+    return this.openingView();
   }
 
   async resume() {
@@ -537,6 +554,50 @@ export class GameSession {
     }
   }
 
+  // --- the opening map ---
+
+  // Whether the position shown comes before White's first action: Black's first turn or the
+  // swap decision after it, of which the opening map speaks.
+  inFirstTurn() {
+    return !this.actions.slice(0, this.shown()).some((action) => action.color === "w");
+  }
+
+  openingDue() {
+    return this.engine !== null && this.state !== null && this.inFirstTurn() &&
+      (this.opening === null || this.opening.version !== this.version);
+  }
+
+  // lifeline-book and lifeline-book_cells for the position shown. An engine without a map for
+  // the game (or without the commands) refuses them: the map is then not `available`, with the
+  // engine's reason.
+  async readOpening() {
+    const opening = { version: this.version, at: this.shown(), available: false, reason: null, stage: "none",
+                      figure: "none", cells: {}, book: null, black: null, exact: false, visits: null };
+    const book = await this.send("lifeline-book");
+    const figures = book.ok ? await this.send("lifeline-book_cells") : book;
+    try {
+      if (!figures.ok) throw new TextError(figures.text);
+      Object.assign(opening, parseBookCells(figures.text, this.base), { book: parseBook(book.text), available: true });
+      opening.stage = opening.book.stage;
+      Object.assign(opening, blackByMap(opening.book, this.komi));
+    } catch (error) {
+      if (!(error instanceof TextError)) throw error;
+      Object.assign(opening, { available: false, reason: error.message, figure: "none", cells: {} });
+    }
+    this.opening = opening;
+  }
+
+  // The map's view of the position shown: outside the first turn the map says nothing; null
+  // while it has not been read for this position.
+  openingView() {
+    if (!this.state) return null;
+    if (!this.inFirstTurn()) {
+      return { version: this.version, at: this.shown(), available: true, reason: null, stage: "none", figure: "none",
+               cells: {}, book: null, black: null, exact: false, visits: null };
+    }
+    return this.opening !== null && this.opening.version === this.version ? this.opening : null;
+  }
+
   analysisView() {
     const candidates = this.analysis.candidates;
     let solver = null;
@@ -547,12 +608,35 @@ export class GameSession {
     return { on: this.analysisOn, running: this.streaming !== null, version: this.version, at: this.shown(),
              to_move: this.state ? this.state.to_move : null,
              winrate: candidates.length ? candidates[0].winrate : null, visits: this.analysis.visits,
-             candidates, territory: this.analysis.territory, solver, error: this.analysis.error || null };
+             candidates, territory: this.analysis.territory, solver, error: this.analysis.error || null,
+             // In the pie rule's first turn the search proves only that the second player can
+             // take the winning side; the graph shows the opening map there instead.
+             pie_turn: this.state !== null && this.rules !== "komi-pie" && this.inFirstTurn(),
+             opening: this.openingView() };
   }
 }
 
 function emptyAnalysis() {
   return { candidates: [], visits: 0, territory: null };
+}
+
+// Black's chance by the opening map, and whether the map proved it: at the first turn the best
+// the first player (Black) can keep; at the swap decision the first turn's chance for its
+// holder, who plays Black from then on whether the second player swaps or not; under komi pie
+// Black's chance at the game's komi.
+function blackByMap(book, komi) {
+  if (book.stage === "swap-decision") {
+    const turn = book.first_turn;
+    return turn && turn.holder !== null ? { black: turn.holder, exact: turn.exact, visits: turn.visits } : {};
+  }
+  if (book.stage !== "first-turn") return {};
+  if (book.komi.length) {
+    const line = book.komi.find((entry) => entry.komi === komi);
+    return line ? { black: line.black, exact: line.exact, visits: line.visits } : {};
+  }
+  if (!book.choices.length) return {};
+  const best = book.choices.reduce((a, b) => (b.first_player > a.first_player ? b : a));
+  return { black: best.first_player, exact: best.exact, visits: best.visits };
 }
 
 // --- the page's games: one at a time ------------------------------------------------------------
@@ -561,22 +645,25 @@ export class Games {
   // Starts a first engine to learn what it offers (lifeline-set's listing); the first game
   // takes it over.
   static async open(startEngine) {
-    const forward = { note: null };
-    const engine = await startEngine({ onLog: (line) => forward.note && forward.note(`stderr: ${line}`) });
+    const spare = await startSpare(startEngine);
     let options;
     try {
-      options = readOptions(await engine.send("lifeline-set"));
+      options = readOptions(await spare.engine.send("lifeline-set"));
     } catch (error) {
-      engine.terminate();
+      spare.engine.terminate();
       throw error;
     }
-    return new Games(startEngine, options, { engine, forward });
+    return new Games(startEngine, options, spare);
   }
 
+  // `spare`: an engine started before its game ({engine, forward}: where its log goes), which
+  // the next game takes over.
   constructor(startEngine, options, spare = null) {
     this.startEngine = startEngine;
     this.options = options;
     this.spare = spare;
+    this.spareWork = Promise.resolve(); // questions to the spare engine, one after the other
+    this.komiMaps = new Map(); // base -> what the opening map says under komi pie (a promise)
     this.current = null;
     this.next = 1;
   }
@@ -593,6 +680,7 @@ export class Games {
     const request = this.check(payload);
     this.close();
     const game = new GameSession(`game-${this.next++}`, request, this.startEngine, this.vocabulary());
+    await this.spareWork;
     let engine = null;
     if (this.spare) {
       engine = this.spare.engine;
@@ -615,6 +703,48 @@ export class Games {
     this.current = null;
   }
 
+  // Closes the game and the spare engine: the page goes away.
+  end() {
+    this.close();
+    if (this.spare) this.spare.engine.terminate();
+    this.spare = null;
+  }
+
+  // What the opening map says of the empty board of a komi-pie game on `base`, for the new-game
+  // dialog: {available, reason, fair_komi (null: unknown), exact, komi: Black's chance at each
+  // komi}. The spare engine answers (started for it if need be; the next game takes it over).
+  komiMap(base) {
+    const { low, high } = this.options.base;
+    field({ base }, "base", "int", null, { low, high });
+    if (!this.komiMaps.has(base)) {
+      const asked = this.withSpare((engine) => askKomiMap(engine, base, this.options));
+      this.komiMaps.set(base, asked);
+      asked.catch(() => this.komiMaps.delete(base));
+    }
+    return this.komiMaps.get(base);
+  }
+
+  // Runs work(engine) on the spare engine after the work before it. An engine that fails is
+  // dropped, so that the next game starts a new one.
+  withSpare(work) {
+    const run = async () => {
+      if (!this.spare) this.spare = await startSpare(this.startEngine);
+      const spare = this.spare;
+      try {
+        return await work(spare.engine);
+      } catch (error) {
+        if (error.name !== "GtpError" && this.spare === spare) {
+          spare.engine.terminate();
+          this.spare = null;
+        }
+        throw error;
+      }
+    };
+    const result = this.spareWork.then(run, run);
+    this.spareWork = result.catch(() => {});
+    return result;
+  }
+
   check(payload) {
     const { base, rules, level } = this.options;
     const human = ["black", "white", "both"];
@@ -634,6 +764,35 @@ export class Games {
              rules: field(payload, "rules", "string", rules.default, { choices: rules.choices }),
              komi: field(payload, "komi", "int", 0, { low: 0, high: 1000 }) };
   }
+}
+
+async function startSpare(startEngine) {
+  const forward = { note: null };
+  const engine = await startEngine({ onLog: (line) => forward.note && forward.note(`stderr: ${line}`) });
+  return { engine, forward };
+}
+
+// lifeline-book on the empty board of a komi-pie game on `base`; the engine then returns to its
+// default board and rules, as a record that names neither expects of a new engine.
+async function askKomiMap(engine, base, options) {
+  const answer = { base, available: false, reason: null, fair_komi: null, exact: false, komi: [] };
+  await engine.send(`boardsize ${base}`);
+  await engine.send("clear_board");
+  await engine.send("lifeline-rules komi-pie");
+  try {
+    const book = parseBook(await engine.send("lifeline-book"));
+    const fair = book.fair_komi;
+    Object.assign(answer, { available: true, fair_komi: fair, komi: book.komi,
+                            exact: fair !== null && book.komi.every((line) => line.komi > fair || line.exact) });
+  } catch (error) {
+    if (error.name !== "GtpError" && !(error instanceof TextError)) throw error;
+    answer.reason = error.message;
+  } finally {
+    for (const command of [`boardsize ${options.base.default}`, `lifeline-rules ${options.rules.default}`, "clear_board"]) {
+      await engine.send(command);
+    }
+  }
+  return answer;
 }
 
 function field(payload, name, kind, fallback, { low, high, choices } = {}) {

@@ -1,6 +1,8 @@
 // Studying a game: Black's chance to win at each position the engine has analysed, and the
 // graph of it over the game's moves, whose points take the board to their position.
 
+import { knowledgeText, percentText } from "./opening_map.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 const WIDTH = 300;
 const HEIGHT = 90;
@@ -12,7 +14,35 @@ export function blackWinrate(analysis) {
   return analysis.to_move === "black" ? analysis.winrate : 1 - analysis.winrate;
 }
 
-// Black's win rate by position (the number of the game's actions played before it), for one
+// The graph's point for an analysed position (session.js analysisView): {rate, source, note,
+// decision}, or null while there is nothing to show. In the first turn under the pie rule the
+// search proves only that the second player can take the winning side, a loss for the first
+// player whatever it plays: there the point is the opening map's (`source` "map": the best
+// chance the first player can keep, then at the swap decision the first turn's chance for its
+// holder, who plays Black from then on, and the map's `decision`), or, without a map, a point
+// with no rate, "decided by the pie rule" (`source` "pie"). Elsewhere it is the search's
+// (`source` "search"), or the map's under komi pie where the map knows the game's komi.
+export function graphPoint(analysis) {
+  const opening = analysis.opening;
+  if (opening && opening.black !== null && opening.black !== undefined) {
+    const book = opening.book;
+    const swapDecision = book.stage === "swap-decision";
+    const what = swapDecision ? `the first turn is worth ${percentText(opening.black)} to its holder`
+      : book.komi.length ? `Black's chance at this komi is ${percentText(opening.black)}`
+      : `the first player keeps at best ${percentText(opening.black)}`;
+    const decision = swapDecision ? book.decision : null;
+    const advice = decision ? `; the map says: ${decision === "swap" ? "swap" : "play on"}` : "";
+    return { rate: opening.black, source: "map", decision,
+             note: `the opening map: ${what} (${knowledgeText(opening)})${advice}` };
+  }
+  if (analysis.pie_turn) {
+    return opening ? { rate: null, source: "pie", note: "decided by the pie rule (no opening map for this board)" } : null;
+  }
+  const rate = blackWinrate(analysis);
+  return rate === null ? null : { rate, source: "search", note: `Black ${percentText(rate)}` };
+}
+
+// Black's points by position (the number of the game's actions played before it), for one
 // game: a new game starts afresh, and a position taken back is forgotten.
 export class WinrateRecord {
   constructor() {
@@ -32,11 +62,12 @@ export class WinrateRecord {
     }
   }
 
-  set(at, rate) {
-    if (rate !== null && Number.isInteger(at)) this.rates.set(at, rate);
+  // `point`: {rate, source, note, decision} (graphPoint); null leaves the position as it was.
+  set(at, point) {
+    if (point !== null && Number.isInteger(at)) this.rates.set(at, point);
   }
 
-  // [at, rate] pairs in the order of the game.
+  // [at, point] pairs in the order of the game.
   points() {
     return [...this.rates.entries()].sort((a, b) => a[0] - b[0]);
   }
@@ -50,7 +81,9 @@ function element(name, attributes) {
 
 // The graph: positions from left (the empty board) to right (the latest), Black's chance from
 // 0 at the bottom to 1 at the top; a line marks the position shown. A click anywhere picks the
-// position nearest to it; each point also says its move and rate on hover.
+// position nearest to it; each point also says its move and what it shows on hover. The opening
+// map's points are drawn in their own colour, the swap decision's with the map's advice beside
+// it; a point decided by the pie rule is a hollow ring on the even line, off the curve.
 export class WinrateGraph {
   constructor(svg, onPick) {
     this.svg = svg;
@@ -82,18 +115,28 @@ export class WinrateGraph {
       element("line", { x1: PAD, x2: WIDTH - PAD, y1: WinrateGraph.y(0.5), y2: WinrateGraph.y(0.5), class: "graph-even" }),
       element("line", { x1: this.x(shown), x2: this.x(shown), y1: 0, y2: HEIGHT, class: "graph-shown" }),
     ];
-    if (points.length > 1) {
-      const line = points.map(([at, rate]) => `${this.x(at).toFixed(1)},${WinrateGraph.y(rate).toFixed(1)}`);
+    const rated = points.filter(([, point]) => point.rate !== null);
+    if (rated.length > 1) {
+      const line = rated.map(([at, point]) => `${this.x(at).toFixed(1)},${WinrateGraph.y(point.rate).toFixed(1)}`);
       nodes.push(element("polyline", { points: line.join(" "), class: "graph-line" }));
     }
-    for (const [at, rate] of points) {
-      const dot = element("circle", { cx: this.x(at), cy: WinrateGraph.y(rate), r: at === shown ? 3.5 : 2.5,
-                                      class: at === shown ? "graph-point shown" : "graph-point",
-                                      "data-at": at, "data-rate": rate.toFixed(4) });
+    for (const [at, point] of points) {
+      const y = WinrateGraph.y(point.rate === null ? 0.5 : point.rate);
+      const dot = element("circle", { cx: this.x(at), cy: y, r: at === shown ? 3.5 : 2.5,
+                                      class: `graph-point ${point.source}${at === shown ? " shown" : ""}`,
+                                      "data-at": at, "data-source": point.source });
+      if (point.rate !== null) dot.setAttribute("data-rate", point.rate.toFixed(4));
       const title = element("title", {});
-      title.textContent = `after ${at} move${at === 1 ? "" : "s"}: Black ${(100 * rate).toFixed(1)}%`;
+      title.textContent = `after ${at} move${at === 1 ? "" : "s"}: ${point.note}`;
       dot.append(title);
       nodes.push(dot);
+      if (point.decision) {
+        // Above the point, or below it near the top.
+        const label = element("text", { x: this.x(at) + 4, y: y < 20 ? y + 10 : y - 5, class: "graph-decision",
+                                        "data-decision": point.decision });
+        label.textContent = point.decision === "swap" ? "swap" : "play on";
+        nodes.push(label);
+      }
     }
     this.svg.replaceChildren(...nodes);
   }
