@@ -5,7 +5,8 @@ the engine's swap, White's double turn, then single stones that prefer captures,
 page announces the winner. After every change, each cell's data-stone is compared with the
 board a separate engine reaches from the same moves. Other tests cover analysis, its end
 with the game and the solver's verdict, keyboard play, save and load, a game of an Abstract Play
-export studied, a crashed engine, a closed tab and a phone sized screen.
+export studied, the swap map and the fair komi of the opening map, a crashed engine, a closed tab
+and a phone sized screen.
 
 Runs under Debian's Python, where python3-selenium installs (scripts/build.sh installs it
 with chromium and chromium-driver). Needs LIFELINE_ENGINE (ctest sets it).
@@ -572,6 +573,104 @@ class BrowserTest(unittest.TestCase):
         Select(page.element("#export-game")).select_by_value(str(number))
         page.click('#load-form button[value="load"]')
         return page.wait_for_game_after(old_id)
+
+    def map_figures(self):
+        """The swap map's figures on the board: cell -> figure."""
+        return {cell: float(figure) for cell, figure in self.page.script(
+            "return Array.from(document.querySelectorAll('[data-book]'), "
+            "mark => [mark.dataset.book, mark.dataset.figure]);")}
+
+    def engine_figures(self, moves):
+        """The referee engine's lifeline-book_cells after `moves` on base 3 (strong pie)."""
+        for command in ["boardsize 3", "lifeline-rules strong-pie", "clear_board",
+                        *(f"play b {move}" for move in moves)]:
+            self.referee.ask(command)
+        words = self.referee.ask("lifeline-book_cells").split()
+        return {cell: float(figure) for cell, figure in zip(words[3::2], words[4::2])}
+
+    def graph_points(self):
+        """The study graph's points: at -> (source, rate or None)."""
+        return {int(at): (source, None if rate is None else float(rate)) for at, source, rate in
+                self.page.script("return Array.from(document.querySelectorAll('#winrate-graph "
+                                 "[data-at]'), p => [p.dataset.at, p.dataset.source, "
+                                 "p.dataset.rate === undefined ? null : p.dataset.rate]);")}
+
+    def test_the_swap_map_and_the_graph_of_the_first_turn(self):
+        # Base 3's maps are exact: every first turn loses for the first player.
+        page = self.open()
+        state = page.new_game(base=3, human="both")
+        page.element("body").send_keys("o")
+        self.assertTrue(page.element("#map-toggle").is_selected())
+        page.wait(lambda: len(self.map_figures()) == 19, "the swap map of the empty board")
+        self.assertEqual(self.map_figures(), self.engine_figures([]))
+        self.assertTrue(page.shown("#map-legend"))
+        self.assertEqual(page.text("#map-legend .map-ticks").split("\n"), ["0%", "50%: even"])
+        self.assertIn("the best chance a first pair through it", page.text("#map-note"))
+
+        # The first stone pending: each second stone by its pair's chance for the holder.
+        page.click_cell("A1")
+        page.wait(lambda: page.state()["pending"] == "A1" and len(self.map_figures()) == 15,
+                  "the swap map of the second stones")
+        self.assertEqual(self.map_figures(), self.engine_figures(["A1"]))
+        self.assertEqual(page.text("#map-legend .map-ticks").split("\n"),
+                         ["0%: play on", "50%", "100%: swap"])
+        self.assertIn("the pair it makes with A1", page.text("#map-note"))
+
+        # The swap decision: no cells, the map's word on the first turn.
+        page.click_cell("B3")
+        page.wait(lambda: "play on" in page.text("#map-note"), "the map's swap decision")
+        self.assertEqual(self.map_figures(), {})
+        self.assertFalse(page.shown("#map-legend"))
+
+        # The graph's first points are the map's, the swap decision's with its advice.
+        state = page.wait_for_person(state["version"])
+        page.click("#analysis-toggle")
+        page.wait(lambda: self.graph_points().get(2) == ("map", 0.0), "the map's point")
+        self.assertEqual(page.script("return document.querySelector('[data-decision]')"
+                                     ".dataset.decision;"), "play-on")
+        points = page.review(seconds=120)
+        self.assertEqual([at for at, _ in points], [0, 1, 2])
+        self.assertEqual(self.graph_points(), {at: ("map", 0.0) for at in range(3)})
+
+        # After White's first action the map says nothing.
+        page.click("#swap-button")
+        page.wait(lambda: page.idle() and len(page.state()["moves"]) == 3, "the swap")
+        page.wait(lambda: "first turn only" in page.text("#map-note"), "the map's silence")
+        self.assertEqual(self.map_figures(), {})
+
+        # Under komi pie the new-game dialog offers the fair komi of the map.
+        page.click("#new-game-button")
+        form = page.element("#new-game-form")
+        Select(form.find_element(By.NAME, "base")).select_by_value("3")
+        Select(form.find_element(By.NAME, "rules")).select_by_value("komi-pie")
+        page.wait(lambda: page.shown("#fair-komi-button"), "the fair komi")
+        self.assertEqual(page.text("#fair-komi-text"),
+                         "Fair komi 1 (from the opening map, exact): Black's chance 100.0% at "
+                         "komi 0, 0.0% at komi 1.")
+        page.click("#fair-komi-button")
+        self.assertEqual(form.find_element(By.NAME, "komi").get_attribute("value"), "1")
+        page.click('#new-game-form button[value="cancel"]')
+
+    def test_no_opening_map(self):
+        page = self.open(f"{ENGINE} --book none")
+        page.new_game(base=3, human="both")
+        page.click("#map-toggle")
+        page.wait(lambda: page.text("#map-note").startswith("No opening map"), "the quiet line")
+        self.assertEqual(page.text("#map-note"), "No opening map: the opening book is off (book none).")
+        self.assertEqual(self.map_figures(), {})
+        self.assertEqual(page.text("#message"), "")
+        # The empty board's point is the pie rule's: no rate, on the even line.
+        page.click("#analysis-toggle")
+        page.wait(lambda: 0 in self.graph_points(), "the first point")
+        self.assertEqual(self.graph_points()[0], ("pie", None))
+        self.assertEqual(page.script("const p = document.querySelector('#winrate-graph [data-at]');"
+                                     "return p.getAttribute('cy') === document.querySelector("
+                                     "'#winrate-graph .graph-even').getAttribute('y1');"), True)
+        page.click("#new-game-button")
+        Select(page.element('#new-game-form select[name="rules"]')).select_by_value("komi-pie")
+        page.wait(lambda: page.text("#fair-komi-text").startswith("No opening map"), "the fair komi")
+        self.assertFalse(page.shown("#fair-komi-button"))
+        page.click('#new-game-form button[value="cancel"]')
 
     def test_a_phone_sized_screen(self):
         page = self.open(width=390, height=844)

@@ -3,14 +3,15 @@
 // the WebAssembly engine in a Web Worker, in the page that `scripts/web.py --static` writes
 // (<html data-backend="wasm">), or else the relay to a native engine on the server. The page
 // keeps a copy of the game record so that a reload or a stopped engine can resume. It stays
-// one file (some 880 lines) because its parts share the page's state; the board's drawing
-// (board.js), the study graph (study.js) and the reading of Abstract Play's exports
-// (abstractplay_records.js) live apart.
+// one file (some 960 lines) because its parts share the page's state; the board's drawing
+// (board.js), the study graph (study.js), the words of the opening map (opening_map.js) and the
+// reading of Abstract Play's exports (abstractplay_records.js) live apart.
 
 import { ExportError, Refused, endingProblem, readExport, refusal } from "./abstractplay_records.js";
 import { Board, moveCells } from "./board.js";
+import { fairKomiText, fillLegend, openingNote } from "./opening_map.js";
 import { Games } from "./session.js";
-import { WinrateGraph, WinrateRecord, blackWinrate } from "./study.js";
+import { WinrateGraph, WinrateRecord, graphPoint } from "./study.js";
 
 const WASM = document.documentElement.dataset.backend === "wasm";
 
@@ -74,6 +75,8 @@ const app = {
   logAfter: 0,
   timers: {},
   analysis: null, // the last analysis shown, redrawn when the territory is switched
+  opening: null, // what the opening map says of the position shown, while the swap map is on
+  fairKomi: null, // the base whose fair komi the new-game dialog shows
   winrates: new WinrateRecord(), // Black's chances at the positions analysed
   review: null, // the review of the whole game under way: {stop}
   imported: null, // the game of an Abstract Play export loaded: {id (the session's), played}
@@ -135,13 +138,15 @@ function setState(state) {
   app.winrates.follow(state);
   // The last position of a finished game needs no analysis: its winner is known.
   if (state.over && state.reason === "no legal move") {
-    app.winrates.set(state.moves.length, state.winner === "black" ? 1 : 0);
+    const black = state.winner === "black";
+    app.winrates.set(state.moves.length, { rate: black ? 1 : 0, source: "result", note: `Black ${black ? "won" : "lost"}` });
   }
   sessionStorage.setItem(SAVED_GAME, JSON.stringify({
     record: state.record, human: state.human, time: state.time, level: state.level, analysis: state.analysis,
   }));
   if (changed) showAnalysis(null);
   render();
+  showOpening();
 }
 
 // Does an action of the game's session (`work(session)`), then draws the new state and does
@@ -376,7 +381,7 @@ function showAnalysis(analysis) {
   $("analysis-toggle").checked = on;
   $("analysis-body").hidden = !on;
   if (analysis && game && analysis.version === game.version) {
-    app.winrates.set(analysis.at, blackWinrate(analysis));
+    app.winrates.set(analysis.at, graphPoint(analysis));
     renderGraph(game);
   }
   const shown = studying(game) ? game.phase !== "over" : game && game.turn_of === "human";
@@ -411,8 +416,73 @@ function showAnalysis(analysis) {
   $("candidates").replaceChildren(...items);
   showSolver(analysis.solver, side);
   const winning = analysis.solver && analysis.solver.verdict === "win" ? analysis.solver.moves : [];
-  board.showAnalysis(analysis.candidates, winning);
+  // The swap map's figures take the cells' centres: the candidates stay in the list.
+  board.showAnalysis(mapShaded() ? [] : analysis.candidates, winning);
   board.showTerritory($("territory-toggle").checked ? analysis.territory : null);
+}
+
+// --- the opening map ----------------------------------------------------------------------
+
+const mapShaded = () => Boolean(app.opening && Object.keys(app.opening.cells).length);
+
+// Draws what the opening map says of the position shown while the swap map is switched on.
+async function showOpening() {
+  const game = app.game;
+  const on = $("map-toggle").checked;
+  $("map-body").hidden = !on;
+  if (!on || !game || game.crashed || !app.session) return drawOpening(null);
+  const version = game.version;
+  if (!app.opening || app.opening.version !== version) {
+    drawOpening(null); // another position's figures go at once
+    fill($("map-note"), "Reading the opening map…");
+  }
+  try {
+    const opening = await app.session.openingMap();
+    if (app.game && app.game.version === version && $("map-toggle").checked) drawOpening(opening);
+  } catch (failure) {
+    const details = failure.details || {};
+    if (details.crashed || details.gone) await handleFailure(failure);
+  }
+}
+
+function drawOpening(opening) {
+  app.opening = opening;
+  const shaded = mapShaded();
+  board.showBook(shaded ? opening.cells : null);
+  fillLegend($("map-legend"), shaded ? opening.figure : null);
+  fill($("map-note"), opening ? openingNote(opening, app.game, ruleText(app.game.rules).short) : "");
+  showAnalysis(app.analysis);
+}
+
+function toggleMap() {
+  $("map-toggle").checked = !$("map-toggle").checked;
+  showOpening();
+}
+
+// Under komi pie the new-game dialog shows the board's fair komi from the engine's opening map,
+// with a button that sets it.
+async function showFairKomi() {
+  const form = $("new-game-form").elements;
+  const base = Number(form.base.value);
+  const wanted = Boolean(ruleText(form.rules.value).komi);
+  $("fair-komi").hidden = !wanted;
+  if (!wanted || app.fairKomi === base) return;
+  app.fairKomi = base;
+  const button = $("fair-komi-button");
+  button.hidden = true;
+  fill($("fair-komi-text"), "Asking the opening map for the fair komi…");
+  let answer;
+  try {
+    answer = await app.games.komiMap(base);
+  } catch (failure) {
+    answer = { failed: true, reason: failure.message };
+  }
+  if (app.fairKomi !== base) return; // another base was chosen meanwhile
+  fill($("fair-komi-text"), fairKomiText(answer, base));
+  if (answer.fair_komi === null || answer.fair_komi === undefined) return;
+  button.hidden = false;
+  button.textContent = `Use komi ${answer.fair_komi}`;
+  button.dataset.komi = String(answer.fair_komi);
 }
 
 // The bar stands only beside a winrate: without one it would look like progress.
@@ -699,6 +769,7 @@ const shortcuts = {
   e: () => app.game && app.game.human === "both" && engineMove(),
   a: () => app.game && setAnalysis(!app.game.analysis),
   t: () => toggleTerritory(),
+  o: () => toggleMap(),
   m: () => $("move-input").focus(),
   n: () => openNewGame(),
   l: () => $("load-dialog").showModal(),
@@ -761,6 +832,7 @@ function updateRulesHint() {
   const rules = form.elements.rules.value;
   const base = Number(form.elements.base.value);
   $("komi-label").hidden = !ruleText(rules).komi;
+  showFairKomi();
   const advice = ruleText(rules).advice;
   fill($("rules-hint"), `${advice ? `${advice} ` : ""}Base ${base} has ${cellCount(base)} cells.`);
 }
@@ -813,6 +885,10 @@ function wire() {
   $("latest-button").addEventListener("click", () => app.game && study(app.game.moves.length));
   $("review-button").addEventListener("click", review);
   $("territory-toggle").addEventListener("change", () => showAnalysis(app.analysis));
+  $("map-toggle").addEventListener("change", showOpening);
+  $("fair-komi-button").addEventListener("click", (event) => {
+    $("new-game-form").elements.komi.value = event.target.dataset.komi;
+  });
   $("time-select").addEventListener("change", (event) => act((session) => session.setTime(Number(event.target.value))));
   $("level-select").addEventListener("change", (event) => act((session) => session.setLevel(Number(event.target.value))));
   $("move-form").addEventListener("submit", (event) => {
@@ -846,7 +922,10 @@ function wire() {
     if ($("resign-dialog").returnValue === "resign") act((session) => session.resign());
   });
   $("log-panel").addEventListener("toggle", pollLog);
-  window.addEventListener("pagehide", closeGame);
+  window.addEventListener("pagehide", () => {
+    closeGame();
+    if (app.games) app.games.end();
+  });
   window.addEventListener("pageshow", (event) => { if (event.persisted) window.location.reload(); });
 }
 

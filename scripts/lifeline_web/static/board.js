@@ -3,12 +3,17 @@
 // analysis and the keyboard cursor, but nothing about the engine or rules. The column letters
 // of the cell names are the protocol's (game_text.js LETTERS, through the session's vocabulary).
 
+import { mapShade } from "./opening_map.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 const RADIUS = 10; // a cell's circumradius in SVG units
 const WIDTH = Math.sqrt(3) * RADIUS; // the distance between neighbouring centres
 const STONE = 0.78 * (WIDTH / 2);
 const SHOWN_CANDIDATES = 5;
 const TERRITORY_FLOOR = 0.1; // cells held less surely than this are not shaded
+// Below this scale (screen pixels per SVG unit) a figure of the opening map does not fit in its
+// cell: the cells are shaded without it.
+const FIGURE_SCALE = 1;
 
 export function moveCells(move) {
   return move && /^[A-Z]\d/i.test(move) ? move.toUpperCase().split(",") : [];
@@ -73,6 +78,7 @@ export class Board {
     // Below this scale a candidate's rank and win rate do not both fit in its cell: the
     // win rate alone stays.
     this.svg.classList.toggle("compact", pixels < 1.3);
+    this.svg.classList.toggle("crowded", pixels < FIGURE_SCALE);
   }
 
   cellName(x, y) {
@@ -128,6 +134,7 @@ export class Board {
         this.cells.set(name, cell);
       }
     }
+    this.book = element("g", { class: "book" }, this.svg);
     this.territory = element("g", { class: "territory" }, this.svg);
     this.overlay = element("g", { class: "overlay" }, this.svg);
     this.leaving = element("g", { class: "leaving-layer" }, this.svg);
@@ -256,6 +263,26 @@ export class Board {
       element("polygon", { class: `held ${value > 0 ? "black" : "white"}`, points: hexagon,
                            "data-territory": name, transform: at(x, y),
                            "fill-opacity": (0.85 * Math.abs(value)).toFixed(2) }, this.territory);
+    }
+  }
+
+  // The swap map: each cell of `figures` (cell name -> a chance from 0 to 1 of the opening map)
+  // shaded on the map's scale and labelled with its figure in percent, or nothing when null.
+  showBook(figures) {
+    if (!this.book) return;
+    this.book.replaceChildren();
+    if (!figures) return;
+    const hexagon = hexagonPoints(0.97);
+    for (const [name, value] of Object.entries(figures)) {
+      if (!this.cells.has(name)) continue;
+      const { x, y } = this.cellXY(name);
+      const mark = element("g", { class: "book-cell", "data-book": name, "data-figure": value.toFixed(4),
+                                  transform: at(x, y) }, this.book);
+      element("polygon", { points: hexagon, fill: mapShade(value) }, mark);
+      // Light figures on the scale's deep ends.
+      const figure = element("text", { class: `book-figure${Math.abs(value - 0.5) > 0.2 ? " deep" : ""}`,
+                                       dy: "0.35em" }, mark);
+      figure.textContent = String(Math.round(100 * value));
     }
   }
 
