@@ -58,6 +58,15 @@ def _without_hidden_options(listing):
                      if line.split(" ", 1)[0] not in HIDDEN_OPTIONS)
 
 
+# A path in an engine's error answer ("no opening map for base 7 under strong-pie
+# (/usr/share/lifeline/book/base7-strong-pie.map)"): the page gets the file's name alone.
+_PATH = re.compile(r"(?:/[^\s/()]+)+/([^\s/()]+)")
+
+
+def _without_paths(text):
+    return _PATH.sub(r"\1", text)
+
+
 class RelayError(Exception):
     """A request the relay refuses: its HTTP status, a message and details for the page."""
 
@@ -150,6 +159,8 @@ class RelayedEngine:
                 text = answer.text
                 if answer.ok and line == "lifeline-set":
                     text = _without_hidden_options(text)
+                elif not answer.ok:
+                    text = _without_paths(text)
                 write({"ok": answer.ok, "text": text})
         except EngineError as error:
             raise RelayError(502, f"the engine stopped: {error}", crashed=True,

@@ -127,6 +127,14 @@ class RelayTest(unittest.TestCase):
         self.assertIn("\nlevel ", listing)
         self.assertNotIn("\nnetwork ", listing)
         self.assertNotIn("\nbook ", listing)
+        # An error answer names a file of the server's by its name alone.
+        self.ask(engine_id, "boardsize 13")  # no opening map for base 13
+        status, items = self.server.command(engine_id, "lifeline-book")
+        self.assertEqual(status, 200)
+        self.assertFalse(items[-1]["ok"])
+        self.assertIn("no opening map for base 13", items[-1]["text"])
+        self.assertIn("(base13-strong-pie.map)", items[-1]["text"])
+        self.assertNotIn("/", items[-1]["text"])
         status, info, _ = self.server.get("/relay")
         self.assertEqual((status, info["engines"], info["max_engines"]), (200, 1, 4))
         self.assertIn("genmove", info["commands"])
