@@ -56,10 +56,12 @@ class MapFile:
             text = text[:text.rfind("\n") + 1]
         stored, entries = opening_map.parse_map(text, self.path)
         wanted = {key: str(value) for key, value in self.header.items()}
-        if stored != wanted:
-            differ = [f"{key} {stored.get(key)!r} here, {value!r} asked"
-                      for key, value in wanted.items() if stored.get(key) != value]
+        differ = [f"{key} {stored.get(key)!r} here, {value!r} asked"
+                  for key, value in wanted.items() if stored.get(key) != value]
+        if differ:
             raise RunError(f"{self.path} was made with other settings: " + "; ".join(differ))
+        # Other keys (a refinement's record, opening_refine.py) stay with the file.
+        self.header = {**wanted, **stored}
         opening_map.write_map(self.path, self.header, entries)
         return entries
 

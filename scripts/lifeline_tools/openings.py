@@ -34,12 +34,16 @@ SEARCH_TIMEOUT = 3600
 KOMI_BEYOND_FLIP = 2
 KOMI_LIMIT = 20  # BGA offers komi 1 to 12
 
-# Visits per entry under strong pie by base when none are given: about a second of one core
-# per entry. Weak and komi pie's maps have a few dozen entries: four times as many, and at
-# least FEW_ENTRIES_VISITS (below that, on bases 9 to 12, the best move's rate moved by more
-# from one komi to the next than the komi moved it).
+# Visits per entry under strong pie by base when none are given: a few seconds of one core
+# per entry up to base 8. From base 9 the classes number thousands (6,500 on base 12): a first
+# pass of a fraction of a second each ranks them, then `refine` (opening_refine.py) gives the
+# ones nearest one half REFINE_VISITS. Weak and komi pie's maps have a few dozen entries: four
+# times as many, and at least FEW_ENTRIES_VISITS (below that, on bases 9 to 12, the best move's
+# rate moved by more from one komi to the next than the komi moved it).
 DEFAULT_VISITS = {2: 2000, 3: 4000, 4: 16000, 5: 16000, 6: 16000, 7: 16000, 8: 8000,
-                  9: 4000, 10: 2000, 11: 2000, 12: 1000, 13: 1000}
+                  9: 1000, 10: 500, 11: 300, 12: 200, 13: 200}
+REFINE_VISITS = 16000
+REFINE_COUNT = 100
 FEW_ENTRIES_FACTOR = 4
 FEW_ENTRIES_VISITS = 64000
 

@@ -117,6 +117,22 @@ class BotTest(unittest.TestCase):
                 self.assertIn(",", game.moves[1])
                 self.assertNotIn(",", game.moves[2])
 
+    def test_the_first_turn_comes_from_the_opening_book(self):
+        """On the default board (base 7, whose strong-pie map is shipped) the bot's first pair
+        is one of the book's near-even first turns, in Abstract Play's notation."""
+        game = self.ap.new_game(str(uuid.uuid4()), [], stop_after=1)
+        self.assertEqual(self.ap.ask_for_move(game), 202)
+        self.assertTrue(game.done.wait(60))
+        engine = standin.gtp.GtpEngine(ENGINE)
+        try:
+            engine.start_game(game.base, "strong-pie", timeout=10)
+            book = engine.ask("lifeline-book", timeout=10)
+        finally:
+            engine.close()
+        choices = {standin.notation.ap_move(game.base, line.split()[1])
+                   for line in book.splitlines() if line.startswith("choice ")}
+        self.assertIn(game.moves[0], choices)
+
     def test_an_expired_token_is_fetched_anew_once(self):
         game = self.ap.new_game(str(uuid.uuid4()), ["size-6"])
         self.assertEqual(self.ap.ask_for_move(game), 202)

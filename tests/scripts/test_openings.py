@@ -13,7 +13,7 @@ import sys
 import tempfile
 import unittest
 
-from lifeline_tools import opening_map, opening_runs, openings, selfplay
+from lifeline_tools import opening_map, opening_refine, opening_runs, openings, selfplay
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -22,11 +22,13 @@ SHIPPED = os.path.join(ROOT, "src", "book", "maps")
 SCRIPT = os.path.join(ROOT, "scripts", "openings.py")
 
 
+ENGINE_COMMAND = openings.engine_command(ENGINE, "")
+
+
 def settings_for(base, rules, visits=30, exact=0.0):
-    command = openings.engine_command(ENGINE, "")
-    return openings.MapSettings(engine=command, base=base, rules=rules, visits=visits,
+    return openings.MapSettings(engine=ENGINE_COMMAND, base=base, rules=rules, visits=visits,
                                 exact_seconds=exact,
-                                engine_version=selfplay.engine_version(command))
+                                engine_version=selfplay.engine_version(ENGINE_COMMAND))
 
 
 class CountingPool(opening_runs.LocalPool):
@@ -135,6 +137,58 @@ class MapComputationTest(unittest.TestCase):
         self.assertEqual(sorted(entry.label for entry in map_file.entries), ["A1,B3", "A1,C3"])
         self.assertTrue(all(0 <= entry.chance <= 1 for entry in map_file.entries))
 
+    def test_refining_gives_the_entries_nearest_one_half_more_visits(self):
+        self.run_map(settings_for(3, "weak-pie", visits=20), CountingPool())
+        path = os.path.join(self.folder, "base3-weak-pie.map")
+        command, version = ENGINE_COMMAND, selfplay.engine_version(ENGINE_COMMAND)
+
+        def refine(visits, count, pool):
+            try:
+                return opening_refine.refine_map(path, command, visits, count, pool, "",
+                                                 version)
+            finally:
+                pool.close()
+
+        stopped = CountingPool(stop_after=1)
+        with self.assertRaises(KeyboardInterrupt):
+            refine(40, 2, stopped)
+        resumed = CountingPool()
+        entries = refine(40, 2, resumed)
+        nearest = opening_refine.closest_to_even(entries, 2)
+        self.assertTrue(all(entry.visits == 40 for entry in nearest))
+        self.assertEqual(len(entries), 4)
+        # Each refined once (a figure that moved may bring a third one among the two nearest).
+        refined = sorted(entry.label for entry in entries if entry.visits == 40)
+        self.assertEqual(sorted(stopped.computed + resumed.computed), refined)
+        header, again = opening_map.read_map(path)
+        self.assertEqual(sorted(again, key=opening_map.entry_key),
+                         sorted(entries, key=opening_map.entry_key))
+        self.assertEqual((header["refine-visits"], header["refine-count"]), ("40", "2"))
+        # Done: the same pass computes nothing, and the map's own run goes on over it.
+        idle = CountingPool()
+        refine(40, 2, idle)
+        self.assertEqual(idle.computed, [])
+        self.run_map(settings_for(3, "weak-pie", visits=20), idle)
+        self.assertEqual(idle.computed, [])
+        self.assertEqual(opening_map.read_map(path)[0]["refine-visits"], "40")
+        for visits, count, said in ((40, 3, "refine-count '2' there, '3' asked"),
+                                    (80, 2, "refine-visits '40' there, '80' asked")):
+            with self.assertRaises(opening_runs.RunError) as caught:
+                refine(visits, count, CountingPool())
+            self.assertIn(said, str(caught.exception))
+
+    def test_refining_refuses_what_it_cannot_improve(self):
+        self.run_map(settings_for(2, "weak-pie", visits=20), CountingPool())
+        self.run_map(settings_for(2, "komi-pie", visits=20), CountingPool())
+        version = selfplay.engine_version(ENGINE_COMMAND)
+        for name, visits, said in (("base2-weak-pie.map", 20, "more visits than the map's 20"),
+                                   ("base2-komi-pie.map", 40, "komi pie's maps"),
+                                   ("base3-weak-pie.map", 40, "holds no map")):
+            with self.assertRaises(opening_runs.RunError) as caught:
+                opening_refine.refine_map(os.path.join(self.folder, name), ENGINE_COMMAND,
+                                          visits, 2, CountingPool(), "", version)
+            self.assertIn(said, str(caught.exception))
+
     def test_the_command_line_computes_shows_and_spreads(self):
         def run(*words):
             return subprocess.run([sys.executable, SCRIPT, *words], capture_output=True,
@@ -145,6 +199,9 @@ class MapComputationTest(unittest.TestCase):
         path = os.path.join(self.folder, "base3-weak-pie.map")
         shown = run("show", path)
         self.assertIn("4 classes of first turns", shown)
+        refined = run("refine", path, "--visits", "40", "--count", "1", "--engine", ENGINE)
+        self.assertIn("the 1 estimates closest to one half carry 40 visits", refined)
+        self.assertIn("the 1 nearest one half 40", run("table", self.folder))
         spread = run("spread", path, "--sample", "2", "--seed", "5", "--engine", ENGINE)
         self.assertIn("2 estimates computed again", spread)
         pictures = os.path.join(self.folder, "pictures")

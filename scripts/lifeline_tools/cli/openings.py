@@ -1,6 +1,7 @@
 """lifeline-openings, scripts/openings.py: the opening maps (docs/openings.md).
 
     scripts/openings.py map --base 4 5 6 --rules strong-pie weak-pie komi-pie --out DIR
+    scripts/openings.py refine DIR/base12-strong-pie.map --visits 16000 --count 100
     scripts/openings.py spread DIR/base7-strong-pie.map --sample 40 --seed 2
     scripts/openings.py show DIR/base7-strong-pie.map
     scripts/openings.py plot DIR --out docs/openings
@@ -10,9 +11,13 @@ map computes the map of each base and rule into DIR/baseN-RULES.map: under stron
 each class of first turns with the chance of the side that holds it (the second player swaps
 above one half), under komi pie Black's chance at each komi up to two past the fair komi. An
 entry is exact where the solver proves it within --exact seconds, else the engine's estimate
-by a search of --visits visits (by default about a second of one core per entry on each
-base). Stopped at any moment, the same command goes on where it stopped; run it at low
+by a search of --visits visits (by default a few seconds of one core per entry up to base 8,
+a fraction of a second beyond, where refine follows). Stopped at any moment, the same command goes on where it stopped; run it at low
 priority (nice): it keeps --concurrency cores busy, or the workers of --dask.
+
+refine computes again, with --visits visits, the --count estimates of a finished map that lie
+closest to one half (where the swap decision flips and the book draws its first turns), until
+the --count closest all carry that budget; stopped, it resumes the same way.
 
 spread tells how sure a map's estimates are: it computes a sample of them again with another
 seed (and, with --visits, another budget) and prints how far the two fall apart and how often
@@ -28,7 +33,7 @@ import random
 import sys
 import time
 
-from .. import gtp, opening_map, opening_runs, openings, selfplay
+from .. import gtp, opening_map, opening_refine, opening_runs, openings, selfplay
 from ..vocabulary import KOMI_PIE, MAX_BASE, MIN_BASE, RULES
 
 
@@ -71,6 +76,29 @@ def compute_maps(options):
         return 2
     finally:
         pool.close()
+    return 0
+
+
+def refine(options):
+    version = selfplay.engine_version(openings.engine_command(options.engine, options.network))
+    pool = _pool(options)
+    started = time.monotonic()
+
+    def report(entry, done):
+        print(f"{options.map} refined {done} ({time.monotonic() - started:.0f} s): "
+              f"{entry.line()}", flush=True)
+
+    try:
+        entries = opening_refine.refine_map(options.map, _engine_on_workers(options, pool),
+                                            options.visits, options.count, pool,
+                                            options.network, version, report)
+    except (opening_runs.RunError, opening_map.MapError) as error:
+        print(f"{options.name}: {error}", file=sys.stderr)
+        return 2
+    finally:
+        pool.close()
+    print(f"{options.map}: the {options.count} estimates closest to one half carry "
+          f"{options.visits} visits ({len(entries)} entries)", flush=True)
     return 0
 
 
@@ -138,6 +166,9 @@ def plot(options):
 def _map_row(base, rules, header, entries):
     knowledge = "exact" if all(entry.exact for entry in entries) else (
         f"estimated, {header.get('visits')} visits")
+    if opening_refine.COUNT_KEY in header:
+        knowledge += (f"; the {header[opening_refine.COUNT_KEY]} nearest one half "
+                      f"{header[opening_refine.VISITS_KEY]}")
     if rules == KOMI_PIE:
         fair = opening_map.fair_komi(entries)
         komi = sorted(entries, key=opening_map.entry_key)
@@ -176,6 +207,11 @@ def parse_arguments(argv, name, default_engine, default_network):
         command.add_argument("--network", default=default_network,
                              help="the network file the engine uses (default: its own)")
 
+    def workers(command):
+        command.add_argument("--concurrency", type=int, default=2,
+                             help="engines on this machine")
+        command.add_argument("--dask", help="a Dask scheduler's address, or local:N")
+
     compute = commands.add_parser("map", help="compute maps")
     compute.add_argument("--base", type=int, nargs="+", required=True, metavar="N",
                          choices=range(MIN_BASE, MAX_BASE + 1),
@@ -191,9 +227,18 @@ def parse_arguments(argv, name, default_engine, default_network):
     compute.add_argument("--exact", type=float, default=0,
                          help="seconds of the exact solver per entry before estimating")
     compute.add_argument("--seed", type=int, default=1)
-    compute.add_argument("--concurrency", type=int, default=2, help="engines on this machine")
-    compute.add_argument("--dask", help="a Dask scheduler's address, or local:N")
+    workers(compute)
     engine_options(compute)
+    better = commands.add_parser("refine", help="more visits for the estimates near one half")
+    better.add_argument("map")
+    better.add_argument("--visits", type=int, default=openings.REFINE_VISITS,
+                        help="visits per refined entry, more than the map's (default "
+                             f"{openings.REFINE_VISITS})")
+    better.add_argument("--count", type=int, default=openings.REFINE_COUNT,
+                        help="how many of the estimates closest to one half (default "
+                             f"{openings.REFINE_COUNT})")
+    workers(better)
+    engine_options(better)
     again = commands.add_parser("spread", help="how sure a map's estimates are")
     again.add_argument("map")
     again.add_argument("--sample", type=int, default=40)
@@ -218,7 +263,7 @@ def parse_arguments(argv, name, default_engine, default_network):
 def main(argv=None, name="lifeline-openings", default_engine="lifeline", default_network=""):
     options = parse_arguments(argv, name, default_engine, default_network)
     gtp.install_cleanup()
-    run = {"map": compute_maps, "spread": spread, "show": show, "plot": plot,
+    run = {"map": compute_maps, "refine": refine, "spread": spread, "show": show, "plot": plot,
            "table": table}[options.command]
     return run(options)
 

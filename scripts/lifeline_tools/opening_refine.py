@@ -1,0 +1,80 @@
+"""Refines a finished opening map: the estimates closest to one half are computed again with
+more visits (docs/openings.md, "Refined maps").
+
+A map's decisions live near one half: the swap decision flips there, and the book draws its
+first turns from the most balanced ones. On the large boards under strong pie a search of a
+second per entry is all that thousands of classes can get, so a map is made in two passes: every
+class at a small budget, then the `count` classes closest to one half at a large one. Since a
+refined figure moves, and other classes may then be closer to one half than it, the pass goes
+on until the `count` closest all carry the large budget.
+
+The header records the pass (`refine-visits`, `refine-count`); a second pass on the same file
+must ask for the same. Each refined entry replaces the old one in a file written whole and
+renamed, so a pass stopped at any moment resumes with the entries it lacks.
+"""
+
+from . import opening_map, openings
+from .opening_runs import ENTRIES_PER_TASK, RunError, network_digest
+from .vocabulary import KOMI_PIE
+
+VISITS_KEY = "refine-visits"
+COUNT_KEY = "refine-count"
+
+
+def closest_to_even(entries, count):
+    """The `count` estimated entries whose chance lies closest to one half (ties: by label)."""
+    estimated = [entry for entry in entries if not entry.exact]
+    return sorted(estimated, key=lambda entry: (-opening_map.balance(entry.chance),
+                                                entry.label))[:count]
+
+
+def still_to_refine(entries, count, visits):
+    return [entry for entry in closest_to_even(entries, count) if entry.visits < visits]
+
+
+def _checked_header(path, header, settings, network, count):
+    """The header with the pass recorded; RunError where the file was made otherwise."""
+    if not header:
+        raise RunError(f"{path} holds no map")
+    if header.get("rules") == KOMI_PIE:
+        raise RunError(f"{path}: komi pie's maps have a few entries; compute them with more "
+                       "visits instead (map --visits)")
+    made_with = {"engine": settings.engine_version, "network": network_digest(network)}
+    differ = [f"{key} {header.get(key)!r} there, {value!r} here"
+              for key, value in made_with.items() if header.get(key) != value]
+    asked = {VISITS_KEY: str(settings.visits), COUNT_KEY: str(count)}
+    differ += [f"{key} {header[key]!r} there, {value!r} asked" for key, value in asked.items()
+               if key in header and header[key] != value]
+    if differ:
+        raise RunError(f"{path} was made otherwise: " + "; ".join(differ))
+    if settings.visits <= int(header["visits"]):
+        raise RunError(f"{path}: refining needs more visits than the map's {header['visits']}")
+    return {**header, **asked}
+
+
+def refine_map(path, engine, visits, count, pool, network, engine_version, report=None):
+    """Refines the map file at `path` in place; returns its entries. `engine` is the engine's
+    command as the pool's workers read it."""
+    header, entries = opening_map.read_map(path)
+    settings = openings.MapSettings(
+        engine=engine, base=int(header.get("base", 0)), rules=header.get("rules", ""),
+        visits=visits, seed=int(header.get("seed", 1)), engine_version=engine_version)
+    header = _checked_header(path, header, settings, network, count)
+    opening_map.write_map(path, header, entries)
+    report = report or (lambda entry, done: None)
+    done = 0
+    while True:
+        todo = [("turn", entry.label) for entry in still_to_refine(entries, count, visits)]
+        if not todo:
+            return entries
+        size = max(1, min(ENTRIES_PER_TASK, len(todo) // (4 * pool.slots) or 1))
+        batches = [todo[start:start + size] for start in range(0, len(todo), size)]
+        for batch in pool.map_batches(settings, batches):
+            for _, label, entry in batch:
+                if entry is None:  # the engine refuses a turn the map holds: keep the old one
+                    raise RunError(f"{path}: the engine refuses the first turn {label}")
+                entries = [entry if old.label == label else old for old in entries]
+                opening_map.write_map(path, header, entries)
+                done += 1
+                report(entry, done)
+
