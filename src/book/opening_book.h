@@ -28,12 +28,10 @@ struct BookCandidate {
 };
 
 // What the book says of a position: the moves it would draw from (all equally good by the
-// map), or, at a swap decision that the map says to play on from without proven replies, only
-// that the swap is wrong (the search chooses the move).
+// map); none where the search chooses the move.
 struct BookAdvice {
   BookStage stage = BookStage::kNone;
   std::vector<BookCandidate> choices;
-  bool forbid_swap = false;
   // The entry the advice rests on: the standing first turn's at a swap decision, the game's
   // komi's under komi pie; null where the map has none.
   const MapEntry* entry = nullptr;
@@ -42,10 +40,11 @@ struct BookAdvice {
 // An opening map with its entries found by any of the board's twelve symmetries: what the
 // engine plays in the first turns and what `lifeline-book` tells. Under strong and weak pie:
 // the first player draws its first turn among the most balanced ones (the chance closest to
-// even that the second player leaves it), the second player swaps exactly when the map says
-// the first turn is worth more than one half to its holder and answers with a proven reply
-// where the map has one. Under komi pie: Black's proven winning first stone at the game's
-// komi. It plays no other move and holds no game state.
+// even that the second player leaves it); the second player, where the map proves the first
+// turn, swaps a won one and answers a lost one with a proven reply. An estimated first turn's
+// swap decision is the search's: the estimates lean against the holder (docs/openings.md,
+// "How sure the estimates are"). Under komi pie: Black's proven winning first stone at the
+// game's komi. It plays no other move and holds no game state.
 class OpeningBook {
  public:
   static absl::StatusOr<OpeningBook> Make(OpeningMap map);
@@ -59,6 +58,13 @@ class OpeningBook {
     int symmetry;
   };
   std::optional<Found> Find(const std::vector<Cell>& stones) const;
+
+  // Whether the book draws a first turn from `entry`: a proof, or an estimate of the map's
+  // largest budget (every estimate of a map made in one pass; the refined ones of a refined
+  // map, whose other figures only rank the first turns).
+  bool Plays(const MapEntry& entry) const {
+    return entry.exact() || entry.visits >= largest_visits_;
+  }
 
   // The book's advice for `position` (which must be of the map's base and rules).
   BookAdvice Advise(const Position& position) const;
@@ -81,6 +87,7 @@ class OpeningBook {
   BookAdvice KomiAdvice(const Position& position) const;
 
   OpeningMap map_;
+  int64_t largest_visits_ = 0;  // of the map's estimates
   // Sorted stones of every image of every first turn -> (entry index, symmetry).
   std::unordered_map<uint64_t, std::pair<int, int>> index_;
 };

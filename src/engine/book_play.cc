@@ -1,7 +1,5 @@
 #include "engine/book_play.h"
 
-#include <algorithm>
-
 namespace lifeline {
 
 SearchResult BookResult(const BookCandidate& candidate) {
@@ -17,14 +15,6 @@ SearchResult BookResult(const BookCandidate& candidate) {
   }
   result.info.candidates.push_back(info);
   return result;
-}
-
-void AvoidSwap(SearchResult& result) {
-  if (result.resign || result.move.kind != Move::Kind::kSwap) return;
-  const auto& candidates = result.info.candidates;
-  const auto other = std::find_if(candidates.begin(), candidates.end(),
-                                  [](const auto& c) { return c.move.kind != Move::Kind::kSwap; });
-  if (other != candidates.end()) result.move = other->move;
 }
 
 }  // namespace lifeline

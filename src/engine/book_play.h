@@ -11,10 +11,6 @@ namespace lifeline {
 // a first turn on a solved board loses, as every first turn does there).
 SearchResult BookResult(const BookCandidate& candidate);
 
-// Where the map says to play on, a search that chose the swap takes its best other
-// candidate instead (when it has one).
-void AvoidSwap(SearchResult& result);
-
 }  // namespace lifeline
 
 #endif  // LIFELINE_ENGINE_BOOK_PLAY_H_

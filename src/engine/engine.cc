@@ -89,7 +89,6 @@ SearchResult Engine::Think(const ProgressCallback& progress, double report_inter
   if (!result.resign) {
     result.move = ChooseAtLevel(level, result.info.candidates, result.move, rng_);
   }
-  if (advice.forbid_swap) AvoidSwap(result);
   return result;
 }
 

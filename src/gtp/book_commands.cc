@@ -71,7 +71,8 @@ std::string SwapDecisionLines(const Position& position, const BookAdvice& advice
   if (advice.entry == nullptr) return absl::StrCat("first-turn ", stones, " unknown\n");
   std::string text = absl::StrCat("first-turn ", stones, " holder ", Chance(advice.entry->chance),
                                   " ", Knowledge(*advice.entry), "\n");
-  const bool swap = !advice.choices.empty() && advice.choices[0].move.kind == Move::Kind::kSwap;
+  // The map's verdict, whether or not the engine plays from the entry (OpeningBook::Plays).
+  const bool swap = advice.entry->chance > 0.5;
   absl::StrAppend(&text, "decision ", swap ? "swap" : "play-on", "\n");
   if (!swap && !advice.choices.empty()) {
     absl::StrAppend(&text, "replies", Moves(geometry, advice.choices), "\n");

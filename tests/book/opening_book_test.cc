@@ -144,17 +144,18 @@ TEST(OpeningBookTest, EmptyBoardFiguresAreTheBestBalanceThroughEachCell) {
   EXPECT_DOUBLE_EQ(figures[At(geometry, "E6")], 0.0);  // only the exact D4,E6
 }
 
-TEST(OpeningBookTest, TheSecondPlayerSwapsExactlyAboveOneHalf) {
+TEST(OpeningBookTest, AnEstimatedFirstTurnsSwapDecisionIsTheSearchs) {
   const OpeningBook book = BookOf(kBaseFour);
   const Position start(Geometry::ForBase(4), Rules{});
   const Geometry& geometry = start.geometry();
-  // G7,A1 is A1,G7's own image: worth 0.70 to its holder, so swap.
+  // G7,A1 is A1,G7's own image: estimated at 0.70 to its holder. The entry is told (the map
+  // says swap), but no move is advised: the search decides.
   BookAdvice advice = book.Advise(After(start, {"G7,A1"}));
   EXPECT_EQ(advice.stage, BookStage::kSwapDecision);
-  ASSERT_EQ(advice.choices.size(), 1u);
-  EXPECT_EQ(advice.choices[0].move.kind, Move::Kind::kSwap);
-  EXPECT_DOUBLE_EQ(advice.choices[0].chance, 0.7);
-  // An image of A1,C3 (0.49): play on, and the search chooses how.
+  ASSERT_NE(advice.entry, nullptr);
+  EXPECT_DOUBLE_EQ(advice.entry->chance, 0.7);
+  EXPECT_TRUE(advice.choices.empty());
+  // An image of A1,C3 (0.49): found through the symmetry, and again the search decides.
   const Symmetries& symmetries = Symmetries::ForBase(4);
   const Move image =
       Move::Pair(symmetries.Map(3, At(geometry, "A1")), symmetries.Map(3, At(geometry, "C3")));
@@ -162,11 +163,39 @@ TEST(OpeningBookTest, TheSecondPlayerSwapsExactlyAboveOneHalf) {
   ASSERT_NE(advice.entry, nullptr);
   EXPECT_DOUBLE_EQ(advice.entry->chance, 0.49);
   EXPECT_TRUE(advice.choices.empty());
-  EXPECT_TRUE(advice.forbid_swap);
   // A first turn the map lacks: nothing said.
   advice = book.Advise(After(start, {"A1,A3"}));
   EXPECT_EQ(advice.entry, nullptr);
-  EXPECT_FALSE(advice.forbid_swap);
+  EXPECT_TRUE(advice.choices.empty());
+}
+
+// A refined map: its two classes nearest one half at 1600 visits, the others at 100.
+constexpr char kRefinedBaseFour[] = R"(lifeline-openings 1
+base 4
+rules strong-pie
+visits 100
+refine-visits 1600
+refine-count 2
+turn A1,C3 0.4700 visits 1600
+turn A1,D4 0.4500 visits 1600
+turn B2,F6 0.4950 visits 100
+turn A1,G7 0.7000 visits 100
+turn D4,E6 0 exact A1,G7 B1,G6
+)";
+
+TEST(OpeningBookTest, ARefinedMapPlaysFromItsRefinedEstimatesAlone) {
+  const OpeningBook book = BookOf(kRefinedBaseFour);
+  const Position start(Geometry::ForBase(4), Rules{});
+  const Geometry& geometry = start.geometry();
+  // B2,F6 looks the most balanced but rests on 100 visits: the book draws from A1,C3 alone.
+  BookAdvice advice = book.Advise(start);
+  ASSERT_FALSE(advice.choices.empty());
+  for (const BookCandidate& c : advice.choices) EXPECT_DOUBLE_EQ(c.entry->chance, 0.47);
+  // The picture still shows every figure.
+  EXPECT_DOUBLE_EQ(book.CellFigures(start)[At(geometry, "F6")], 0.495);
+  // At the swap decision only the proof is played from.
+  EXPECT_TRUE(book.Advise(After(start, {"A1,D4"})).choices.empty());
+  EXPECT_FALSE(book.Advise(After(start, {"D4,E6"})).choices.empty());
 }
 
 TEST(OpeningBookTest, ProvenRepliesFollowTheSymmetryOfTheFirstTurn) {
@@ -221,7 +250,11 @@ TEST(OpeningBookTest, WeakPieFiguresAreEachStonesHolderChance) {
   EXPECT_DOUBLE_EQ(figures[At(start.geometry(), "C2")], 0.45);  // next to the centre
   EXPECT_TRUE(std::isnan(figures[At(start.geometry(), "C3")]));
   EXPECT_EQ(book.Advise(start).choices.size(), 6u);  // B2's six images: 0.45, above A1's 0.4
-  EXPECT_EQ(book.Advise(After(start, {"C5"})).choices[0].move.kind, Move::Kind::kSwap);
+  // C5 (an image of A1, estimated): the map says swap, the search decides.
+  const BookAdvice swap_decision = book.Advise(After(start, {"C5"}));
+  ASSERT_NE(swap_decision.entry, nullptr);
+  EXPECT_DOUBLE_EQ(swap_decision.entry->chance, 0.6);
+  EXPECT_TRUE(swap_decision.choices.empty());
 }
 
 TEST(OpeningBookTest, KomiPiePlaysAProvenFirstStoneAtTheGamesKomi) {
