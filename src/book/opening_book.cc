@@ -127,12 +127,12 @@ std::vector<BookCandidate> OpeningBook::AllFirstTurns() const {
   return turns;
 }
 
-BookAdvice OpeningBook::FirstTurnAdvice(const Position& position) const {
+BookAdvice OpeningBook::FirstTurnAdvice(const Position& position, bool proofs_only) const {
   BookAdvice advice;
   advice.stage = BookStage::kFirstTurn;
   const Cell pending = position.pending_stone();
   for (BookCandidate& turn : AllFirstTurns()) {
-    if (!Plays(*turn.entry)) continue;
+    if (!Advises(*turn.entry) || (proofs_only && !turn.entry->exact())) continue;
     if (pending != kNoCell) {
       // The first stone stands: the partners that complete a first turn of the map.
       if (turn.move.kind != Move::Kind::kPair) continue;
@@ -193,10 +193,11 @@ BookAdvice OpeningBook::KomiAdvice(const Position& position) const {
   return advice;
 }
 
-BookAdvice OpeningBook::Advise(const Position& position) const {
+BookAdvice OpeningBook::AdviseFrom(const Position& position, bool proofs_only) const {
+  // The swap decision and komi pie advise moves from proofs alone.
   if (IsFirstPlayersFirstTurn(position)) {
     return map_.balancing() == Balancing::kKomiPie ? KomiAdvice(position)
-                                                   : FirstTurnAdvice(position);
+                                                   : FirstTurnAdvice(position, proofs_only);
   }
   if (IsSecondPlayersFirstTurn(position) && map_.balancing() != Balancing::kKomiPie) {
     return SwapAdvice(position);
@@ -205,7 +206,7 @@ BookAdvice OpeningBook::Advise(const Position& position) const {
 }
 
 std::optional<BookCandidate> OpeningBook::Choose(const Position& position, Rng& rng) const {
-  const BookAdvice advice = Advise(position);
+  const BookAdvice advice = AdviseFrom(position, true);
   if (advice.choices.empty()) return std::nullopt;
   return advice.choices[rng.Below(static_cast<uint32_t>(advice.choices.size()))];
 }

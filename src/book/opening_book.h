@@ -44,7 +44,8 @@ struct BookAdvice {
 // turn, swaps a won one and answers a lost one with a proven reply. An estimated first turn's
 // swap decision is the search's: the estimates lean against the holder (docs/openings.md,
 // "How sure the estimates are"). Under komi pie: Black's proven winning first stone at the
-// game's komi. It plays no other move and holds no game state.
+// game's komi. The engine plays the advice that rests on proofs alone (Choose). The book
+// holds no game state.
 class OpeningBook {
  public:
   static absl::StatusOr<OpeningBook> Make(OpeningMap map);
@@ -59,16 +60,19 @@ class OpeningBook {
   };
   std::optional<Found> Find(const std::vector<Cell>& stones) const;
 
-  // Whether the book draws a first turn from `entry`: a proof, or an estimate of the map's
+  // Whether the map advises a first turn from `entry`: a proof, or an estimate of the map's
   // largest budget (every estimate of a map made in one pass; the refined ones of a refined
   // map, whose other figures only rank the first turns).
-  bool Plays(const MapEntry& entry) const {
+  bool Advises(const MapEntry& entry) const {
     return entry.exact() || entry.visits >= largest_visits_;
   }
 
-  // The book's advice for `position` (which must be of the map's base and rules).
-  BookAdvice Advise(const Position& position) const;
-  // The move the book plays in `position`, drawn uniformly among its choices.
+  // What the map advises in `position` (which must be of the map's base and rules), estimates
+  // included: what `lifeline-book` tells.
+  BookAdvice Advise(const Position& position) const { return AdviseFrom(position, false); }
+  // The move the engine plays from the book in `position`, drawn uniformly among the advice
+  // that rests on proofs; nullopt where there is none. Estimated first turns are not played:
+  // with them the engine lost strength (docs/results.md, M70 and M71).
   std::optional<BookCandidate> Choose(const Position& position, Rng& rng) const;
 
   // Each cell's figure for a drawing of the map, indexed by cell, NaN where there is none:
@@ -82,7 +86,8 @@ class OpeningBook {
 
   // Every first turn of the map on the board: each entry under each symmetry, once.
   std::vector<BookCandidate> AllFirstTurns() const;
-  BookAdvice FirstTurnAdvice(const Position& position) const;
+  BookAdvice AdviseFrom(const Position& position, bool proofs_only) const;
+  BookAdvice FirstTurnAdvice(const Position& position, bool proofs_only) const;
   BookAdvice SwapAdvice(const Position& position) const;
   BookAdvice KomiAdvice(const Position& position) const;
 

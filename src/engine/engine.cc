@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <system_error>
 #include <utility>
 
@@ -54,14 +55,12 @@ std::optional<MoveError> Engine::Play(Color color, const Move& move) {
 SearchResult Engine::Think(const ProgressCallback& progress, double report_interval,
                            const StopSignal* stop) {
   const Position& now = position();
-  BookAdvice advice;
   if (options_.Get(option::kPlayer) == "mcts") {
     absl::StatusOr<std::shared_ptr<const OpeningBook>> opening_book = book();
-    if (opening_book.ok()) advice = (*opening_book)->Advise(now);
-    if (!advice.choices.empty()) {
-      const BookCandidate& chosen =
-          advice.choices[rng_.Below(static_cast<uint32_t>(advice.choices.size()))];
-      SearchResult result = BookResult(chosen);
+    std::optional<BookCandidate> chosen;
+    if (opening_book.ok()) chosen = (*opening_book)->Choose(now, rng_);
+    if (chosen) {
+      SearchResult result = BookResult(*chosen);
       ponder_requested_ = false;
       if (progress) progress(result.info);
       return result;

@@ -60,9 +60,8 @@ class Engine {
   // options' visits and time and the time control's plan for this move. The search reports
   // progress every `report_interval` seconds (if positive) and once at the end, and ends
   // early when `stop` is set. In the first turns the opening book may choose instead (with
-  // the player mcts and a book for the game): its move then comes at once, reported once,
-  // and where the book says the swap is wrong the search's best other move is taken. Plays
-  // nothing.
+  // the player mcts, a book for the game and a proof in it: OpeningBook::Choose): its move
+  // then comes at once, reported once. Plays nothing.
   SearchResult Think(const ProgressCallback& progress = nullptr, double report_interval = 0,
                      const StopSignal* stop = nullptr);
   // Plays a move that Think chose (it must be legal) and, with the `ponder` option on and the

@@ -71,7 +71,7 @@ std::string SwapDecisionLines(const Position& position, const BookAdvice& advice
   if (advice.entry == nullptr) return absl::StrCat("first-turn ", stones, " unknown\n");
   std::string text = absl::StrCat("first-turn ", stones, " holder ", Chance(advice.entry->chance),
                                   " ", Knowledge(*advice.entry), "\n");
-  // The map's verdict, whether or not the engine plays from the entry (OpeningBook::Plays).
+  // The map's verdict, whether or not the engine plays from the entry (OpeningBook::Choose).
   const bool swap = advice.entry->chance > 0.5;
   absl::StrAppend(&text, "decision ", swap ? "swap" : "play-on", "\n");
   if (!swap && !advice.choices.empty()) {

@@ -111,10 +111,17 @@ TEST(OpeningBookTest, TheFirstPlayerDrawsAmongTheMostBalancedTurns) {
   }
   EXPECT_EQ(Moves(start.geometry(), advice), expected);
   for (const BookCandidate& c : advice.choices) EXPECT_TRUE(start.IsLegal(c.move));
+  // The engine plays the proof alone: an image of D4,E6, the one proven first turn.
   Rng rng(7);
   const std::optional<BookCandidate> chosen = book.Choose(start, rng);
   ASSERT_TRUE(chosen.has_value());
-  EXPECT_TRUE(expected.count(MoveToString(start.geometry(), chosen->move)));
+  EXPECT_TRUE(chosen->entry->exact());
+  EXPECT_EQ(book.Find({chosen->move.first, chosen->move.second})->entry, chosen->entry);
+  // A map of estimates alone advises, but the engine plays nothing from it.
+  const OpeningBook estimates =
+      BookOf("lifeline-openings 1\nbase 4\nrules strong-pie\nturn A1,C3 0.49 visits 100\n");
+  EXPECT_FALSE(estimates.Advise(start).choices.empty());
+  EXPECT_FALSE(estimates.Choose(start, rng).has_value());
 }
 
 TEST(OpeningBookTest, WithTheFirstStoneStandingItsBestPartnersAreAdvised) {

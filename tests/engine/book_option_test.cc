@@ -105,14 +105,26 @@ TEST(BookOptionTest, TheFirstTurnComesFromTheBook) {
   auto engine = EngineOnBaseThree(clock, {folder.path()});
   const SearchResult result = engine->Think();
   EXPECT_TRUE(result.from_book);
-  // A1,C3 (0.3 to its holder) is the most balanced: one of its six images.
+  // The estimate A1,C3 (0.3 to its holder) is not played; of the proofs, A1,D4 leaves the
+  // second player a single winning reply: one of its images, a proven loss.
   const auto book = engine->book();
   const auto found = (*book)->Find({result.move.first, result.move.second});
   ASSERT_TRUE(found.has_value());
-  EXPECT_DOUBLE_EQ(found->entry->chance, 0.3);
+  EXPECT_TRUE(found->entry->exact());
+  EXPECT_EQ(found->entry->winning_moves.size(), 1u);
   ASSERT_EQ(result.info.candidates.size(), 1u);
-  EXPECT_DOUBLE_EQ(result.info.candidates[0].win_rate, 0.3);
+  EXPECT_DOUBLE_EQ(result.info.candidates[0].win_rate, 0.0);
+  EXPECT_EQ(result.info.candidates[0].proof, MoveProof::kLoss);
   EXPECT_EQ(result.info.visits, 0);
+}
+
+TEST(BookOptionTest, AMapOfEstimatesLeavesEveryMoveToTheSearch) {
+  const MapFolder folder("estimates");
+  folder.Write("base3-strong-pie.map",
+               "lifeline-openings 1\nbase 3\nrules strong-pie\nturn A1,C3 0.3 visits 50\n");
+  const test::FakeClock clock;
+  auto engine = EngineOnBaseThree(clock, {folder.path()});
+  EXPECT_FALSE(engine->Think().from_book);
 }
 
 TEST(BookOptionTest, TheSwapDecisionFollowsTheMap) {
