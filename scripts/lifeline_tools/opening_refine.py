@@ -1,8 +1,8 @@
 """Refines a finished opening map: the estimates closest to one half are computed again with
-more visits (docs/openings.md, "Refined maps").
+more visits (docs/openings.md, "Making the maps again").
 
-A map's decisions live near one half: the swap decision flips there, and the book draws its
-first turns from the most balanced ones. On the large boards under strong pie a search of a
+A map's decisions live near one half: the swap decision flips there, and the map advises the
+most balanced first turns. On the large boards under strong pie a search of a
 second per entry is all that thousands of classes can get, so a map is made in two passes: every
 class at a small budget, then the `count` classes closest to one half at a large one. Since a
 refined figure moves, and other classes may then be closer to one half than it, the pass goes
@@ -14,7 +14,7 @@ renamed, so a pass stopped at any moment resumes with the entries it lacks.
 """
 
 from . import opening_map, openings
-from .opening_runs import ENTRIES_PER_TASK, RunError, network_digest
+from .opening_runs import RunError, batches_for, network_digest
 from .vocabulary import KOMI_PIE
 
 VISITS_KEY = "refine-visits"
@@ -67,14 +67,11 @@ def refine_map(path, engine, visits, count, pool, network, engine_version, repor
         todo = [("turn", entry.label) for entry in still_to_refine(entries, count, visits)]
         if not todo:
             return entries
-        size = max(1, min(ENTRIES_PER_TASK, len(todo) // (4 * pool.slots) or 1))
-        batches = [todo[start:start + size] for start in range(0, len(todo), size)]
-        for batch in pool.map_batches(settings, batches):
+        for batch in pool.map_batches(settings, batches_for(todo, pool)):
             for _, label, entry in batch:
-                if entry is None:  # the engine refuses a turn the map holds: keep the old one
+                if entry is None:  # a map's turn that this engine refuses: not this map's engine
                     raise RunError(f"{path}: the engine refuses the first turn {label}")
                 entries = [entry if old.label == label else old for old in entries]
                 opening_map.write_map(path, header, entries)
                 done += 1
                 report(entry, done)
-

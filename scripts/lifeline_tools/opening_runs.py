@@ -160,7 +160,10 @@ class DaskPool:
         self._shared.close()
 
 
-def _batches(work, size):
+def batches_for(work, pool):
+    """`work` cut into tasks: up to ENTRIES_PER_TASK entries, small enough that each of the
+    pool's slots gets several."""
+    size = max(1, min(ENTRIES_PER_TASK, len(work) // (4 * pool.slots) or 1))
     return [work[start:start + size] for start in range(0, len(work), size)]
 
 
@@ -181,8 +184,8 @@ def run_map(folder, settings, pool, network, first_komi=0, report=None):
         done = map_file.labels("turn")
         turns = openings.first_turns(settings.base, settings.rules)
         work = [("turn", label) for label in turns if label not in done]
-        size = max(1, min(ENTRIES_PER_TASK, len(work) // (4 * pool.slots) or 1))
-        _record(map_file, pool.map_batches(settings, _batches(work, size)), report, len(turns))
+        _record(map_file, pool.map_batches(settings, batches_for(work, pool)), report,
+                len(turns))
     map_file.finish()
     return map_file
 

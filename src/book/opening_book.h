@@ -60,13 +60,6 @@ class OpeningBook {
   };
   std::optional<Found> Find(const std::vector<Cell>& stones) const;
 
-  // Whether the map advises a first turn from `entry`: a proof, or an estimate of the map's
-  // largest budget (every estimate of a map made in one pass; the refined ones of a refined
-  // map, whose other figures only rank the first turns).
-  bool Advises(const MapEntry& entry) const {
-    return entry.exact() || entry.visits >= largest_visits_;
-  }
-
   // What the map advises in `position` (which must be of the map's base and rules), estimates
   // included: what `lifeline-book` tells.
   BookAdvice Advise(const Position& position) const { return AdviseFrom(position, false); }
@@ -83,6 +76,13 @@ class OpeningBook {
 
  private:
   explicit OpeningBook(OpeningMap map) : map_(std::move(map)) {}
+
+  // Whether the map advises a first turn from `entry`: a proof, or an estimate of the map's
+  // largest budget (every estimate of a map made in one pass; the refined ones of a refined
+  // map, whose other figures only rank the first turns).
+  bool Advises(const MapEntry& entry) const {
+    return entry.exact() || entry.visits >= largest_visits_;
+  }
 
   // Every first turn of the map on the board: each entry under each symmetry, once.
   std::vector<BookCandidate> AllFirstTurns() const;

@@ -12,8 +12,9 @@ each class of first turns with the chance of the side that holds it (the second 
 above one half), under komi pie Black's chance at each komi up to two past the fair komi. An
 entry is exact where the solver proves it within --exact seconds, else the engine's estimate
 by a search of --visits visits (by default a few seconds of one core per entry up to base 8,
-a fraction of a second beyond, where refine follows). Stopped at any moment, the same command goes on where it stopped; run it at low
-priority (nice): it keeps --concurrency cores busy, or the workers of --dask.
+a fraction of a second beyond, where refine follows). Stopped at any moment, the same command
+goes on where it stopped; run it at low priority (nice): it keeps --concurrency cores busy, or
+the workers of --dask.
 
 refine computes again, with --visits visits, the --count estimates of a finished map that lie
 closest to one half (where the swap decision flips and the book draws its first turns), until
