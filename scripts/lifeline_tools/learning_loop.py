@@ -65,6 +65,20 @@ class LoopSettings:
     gate_seconds: float = 0.5  # seconds a move where the sizes differ (or one has no network)
     gate_score: float = 0.55  # the candidate's share of the gate's games that promotes it
     seed: int = 1
+    # What each round learns from (docs/network.md, "What makes a round teach more"); the
+    # defaults are the recipe of version 6.
+    pool_every: int = 0  # global pooling in every K-th block of the tower (0: none)
+    aux_heads: bool = False  # the soft policy and next turn's policy heads, for training
+    territory: str = "settled"  # the territory target: selfplay.TERRITORY_TARGETS
+    full_share: float = 1.0  # the playout cap: the share of moves searched fully
+    fast_visits: int = 100  # visits of the other moves
+
+    def network_config(self):
+        """The config of the networks the loop trains (network_model.LifelineNet's)."""
+        from . import network_model
+
+        return network_model.config_of(self.blocks, self.channels, self.pool_every,
+                                       self.aux_heads)
 
     def check(self):
         if not vocabulary.MIN_BASE <= self.base <= vocabulary.MAX_BASE:
@@ -80,6 +94,11 @@ class LoopSettings:
             raise LoopError("komi and sample_turns must be >= 0, rate and gate_seconds > 0")
         if not 0 < self.gate_score <= 1:
             raise LoopError("gate_score must be above 0 and at most 1")
+        if self.pool_every < 0 or self.fast_visits < 1 or not 0 < self.full_share <= 1:
+            raise LoopError("pool_every must be >= 0, fast_visits >= 1, full_share above 0 "
+                            "and at most 1")
+        if self.territory not in selfplay.TERRITORY_TARGETS:
+            raise LoopError("territory must be settled or share")
 
 
 def _write_json(path, value):
@@ -275,7 +294,8 @@ class Loop:
         play = selfplay.SelfPlaySettings(
             engine=f"{self.games_engine()} --network {argument}", base=s.base, rules=s.rules,
             komi=s.komi, visits=s.visits, sample_turns=s.sample_turns,
-            seed=s.seed * 10_000 + number, engine_version=self.version)
+            seed=s.seed * 10_000 + number, engine_version=self.version,
+            full_share=s.full_share, fast_visits=s.fast_visits)
         try:
             selfplay.claim_folder(folder, play)
         except selfplay.SettingsMismatch as error:
@@ -311,13 +331,17 @@ class Loop:
         held_out_games = network_training.load_games(folders, held_out=True)
         self.say(f"round {number}: training on {len(training_games)} games of rounds "
                  f"{rounds[0]} to {number}, {len(held_out_games)} held out")
-        training = network_training.examples_by_base(self.engine, training_games, self.say)
-        held_out = network_training.examples_by_base(self.engine, held_out_games, self.say)
-        net = network_model.LifelineNet(s.blocks, s.channels)
+        training = network_training.examples_by_base(self.engine, training_games, self.say,
+                                                     s.territory)
+        held_out = network_training.examples_by_base(self.engine, held_out_games, self.say,
+                                                     s.territory)
+        net = network_model.LifelineNet(**s.network_config())
         if start_weights:
             previous, _ = network_model.load(start_weights)
-            if previous.config == net.config:
-                net.load_state_dict(previous.state_dict())
+            kept, total = network_model.warm_start(net, previous)
+            if kept < total:
+                self.say(f"round {number}: {kept} of {total} tensors from {start_weights}, "
+                         "the rest new")
         network_training.train(net, training, held_out, s.epochs, s.batch, s.rate,
                                s.seed * 10_000 + number, self.say,
                                checkpoint=self.run.round(number, "training.ckpt"))
@@ -343,8 +367,8 @@ class Loop:
         from . import network_model
 
         current, _ = network_model.load(weights)
-        return current.config == {"blocks": self.settings.blocks,
-                                  "channels": self.settings.channels}
+        return network_model.engine_side(current.config) == \
+            network_model.engine_side(self.settings.network_config())
 
     def gate(self, number, network, weights):
         s = self.settings

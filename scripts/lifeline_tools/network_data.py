@@ -13,7 +13,7 @@ rules of its own. The twelve symmetries of the hexagon act on the grid as index 
 
 import numpy as np
 
-from . import symmetry, vocabulary
+from . import selfplay, symmetry, vocabulary
 
 # Input planes.
 PLANES = ("own stones", "opponent stones", "on board", "black to move", "double turn",
@@ -129,19 +129,64 @@ def territory_target(base, game, mover):
     return target
 
 
-def game_examples(engine, game):
-    """The examples of one game as a dict of arrays: planes, policy, swap, value, territory,
-    and each example's turn number."""
+def holding_shares(base, states, game):
+    """For each turn of a game, [turns, grid cells]: each cell's share of the rest of the game
+    that Black holds it minus the share White does (selfplay.holders), counted over the
+    positions before each later turn and the final one: +1 for a cell Black holds from then
+    on, 0 for one held by neither as long as by both."""
+    positions = [(state["black"], state["white"]) for state in states]
+    positions.append((game["black"], game["white"]))
+    held = np.zeros((len(positions), grid_size(base) ** 2), dtype=np.float32)
+    for row, (black, white) in enumerate(positions):
+        for cell, owner in selfplay.holders(base, black, white).items():
+            held[row, cell_index(base, cell)] = {"b": 1.0, "w": -1.0, "": 0.0}[owner]
+    rest = np.cumsum(held[::-1], axis=0)[::-1]  # sums over each position and the later ones
+    return rest[:-1] / np.arange(len(positions), 1, -1, dtype=np.float32)[:, None]
+
+
+EXAMPLE_ARRAYS = ("planes", "policy", "swap", "policy_weight", "soft_policy", "soft_swap",
+                  "next_policy", "next_swap", "next_weight", "value", "territory", "turn")
+
+
+def _searched_fully(turn):
+    """Whether a turn's search had the full budget (selfplay.py's playout cap): only those
+    turns teach the policy."""
+    return turn.get("full", True)
+
+
+def game_examples(engine, game, territory="settled"):
+    """The examples of one game as a dict of arrays (EXAMPLE_ARRAYS): planes; the policy target
+    (sharpened visits) and its swap share, with policy_weight 1 where the search had its full
+    budget; the soft policy (the visits as they are); the next turn's policy with next_weight
+    1 where that turn exists and was searched fully; value; territory (`territory`, one of
+    selfplay.TERRITORY_TARGETS, seen from the side to move); and each example's turn number."""
     base = game["base"]
-    rows = {"planes": [], "policy": [], "swap": [], "value": [], "territory": [], "turn": []}
-    for number, (state, turn) in enumerate(zip(replay(engine, game), game["turns"])):
+    rows = {name: [] for name in EXAMPLE_ARRAYS}
+    states = replay(engine, game)
+    turns = game["turns"]
+    shares = holding_shares(base, states, game) if territory == "share" else None
+    for number, (state, turn) in enumerate(zip(states, turns)):
         if turn["move"] == "pass":
             continue
         policy, swap = policy_target(base, turn)
+        soft, soft_swap = policy_target(base, turn, sharpness=1.0)
+        following = turns[number + 1] if number + 1 < len(turns) else None
+        teaches_next = following is not None and following["move"] != "pass" \
+            and _searched_fully(following)
+        next_policy, next_swap = (policy_target(base, following) if teaches_next
+                                  else (np.zeros_like(policy), 0.0))
+        sign = 1.0 if state["to_move"] == "black" else -1.0
         rows["planes"].append(encode_position(base, state))
         rows["policy"].append(policy)
         rows["swap"].append(swap)
+        rows["policy_weight"].append(1.0 if _searched_fully(turn) else 0.0)
+        rows["soft_policy"].append(soft)
+        rows["soft_swap"].append(soft_swap)
+        rows["next_policy"].append(next_policy)
+        rows["next_swap"].append(next_swap)
+        rows["next_weight"].append(1.0 if teaches_next else 0.0)
         rows["value"].append(1.0 if game["winner"] == state["to_move"] else 0.0)
-        rows["territory"].append(territory_target(base, game, state["to_move"]))
+        rows["territory"].append(sign * shares[number] if shares is not None
+                                 else territory_target(base, game, state["to_move"]))
         rows["turn"].append(number)
     return {name: np.array(values, dtype=np.float32) for name, values in rows.items()}

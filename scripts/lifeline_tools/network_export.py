@@ -1,23 +1,27 @@
 """The network's weights as the engine reads them (src/network/network_weights.h), and the
 network's outputs on fixed positions written as the engine's test compares its own with.
 
-The weights file: the line "lifeline-network 1 planes P blocks B channels C", the parameters
-as little-endian float32 (stem, each block's two convolutions, the policy and territory 1x1
-convolutions, the swap layer, the value's hidden and output layers; each weight before its
-bias, each 3x3 kernel whole), then the line "end N" with the number of floats.
+The weights file: the line "lifeline-network 1 planes P blocks B channels C" (format 2, a
+network with global pooling, adds "pool-every K" and says 2), the parameters as little-endian
+float32 (stem, each block's two convolutions with its pooling layer between them where it has
+one, the policy and territory 1x1 convolutions, the swap layer, the value's hidden and output
+layers; each weight before its bias, each 3x3 kernel whole), then the line "end N" with the
+number of floats. The heads that only training reads (network_model.py's aux_heads) are left
+out.
 """
 
 import torch
 
 from . import network_data, vocabulary
 
-FORMAT_VERSION = 1
+PLAIN_FORMAT, POOLING_FORMAT = 1, 2
 
 
 def _parameters(net):
     layers = [net.stem]
     for block in net.tower:
-        layers += [block.first, block.second]
+        layers += [block.first] + ([block.pooling] if block.pooling is not None else []) \
+            + [block.second]
     layers += [net.policy, net.territory, net.swap, net.value_hidden, net.value]
     for layer in layers:
         weight = layer.weight.detach()
@@ -30,8 +34,11 @@ def _parameters(net):
 def write_weights(net, path):
     arrays = [p.numpy().astype("<f4").ravel() for p in _parameters(net)]
     count = sum(len(a) for a in arrays)
-    header = (f"lifeline-network {FORMAT_VERSION} planes {network_data.NUM_PLANES} "
-              f"blocks {net.config['blocks']} channels {net.config['channels']}\n")
+    pool_every = net.config.get("pool_every", 0)
+    header = (f"lifeline-network {POOLING_FORMAT if pool_every else PLAIN_FORMAT} "
+              f"planes {network_data.NUM_PLANES} "
+              f"blocks {net.config['blocks']} channels {net.config['channels']}"
+              + (f" pool-every {pool_every}" if pool_every else "") + "\n")
     with open(path, "wb") as stream:
         stream.write(header.encode())
         for array in arrays:

@@ -1,11 +1,23 @@
 """The network, in PyTorch: a residual tower of hexagonal convolutions over the board's grid
-(network_data.py), with three heads:
+(network_data.py), with three heads the engine reads:
 
 - policy: one logit per cell, and one for the swap, over the legal actions (a double turn's
   target spreads a pair's share over its two cells);
 - value: the side to move's chance to win;
-- territory: for each cell, +1 when the side to move will hold it once the board settles, -1
-  when the opponent will.
+- territory: for each cell, +1 when the side to move will hold it, -1 when the opponent will
+  (network_data.py says from when: once the board settles, or over the rest of the game).
+
+Two additions see the whole board (docs/network.md, "Global pooling"), each a key of the
+network's config, absent from the config of a network without it so that older networks load
+and compare as they were:
+
+- pool_every K: every K-th block of the tower pools its first convolution's channels over the
+  board (mean, mean scaled by the board's size, maximum) and adds a bias to each channel from
+  them, and the heads pool the same three figures;
+- aux_heads: two heads that only training reads, never exported: a soft policy (the search's
+  visits as they are, where the policy learns them sharpened) and the policy of the turn after
+  this one (the opponent's reply, or the same player's next stone), whose targets make the
+  tower learn more from each position.
 
 A hexagonal convolution is a 3x3 one whose two corners that are no neighbours in the engine's
 coordinates, (x+1, y-1) and (x-1, y+1), are held at zero. Every layer's output is multiplied
@@ -34,72 +46,194 @@ class HexConv(nn.Conv2d):
         return functional.conv2d(x, self.weight * self.corners, self.bias, padding=1)
 
 
+# The scaled mean is the mean times (sqrt(cells) - SIZE_CENTRE) / SIZE_SPREAD: near zero on
+# base 7 (127 cells), about -0.4 on base 4 and +0.8 on base 12, so that the figures can tell
+# the board's size (KataGo scales its pooled means by the board's width the same way).
+SIZE_CENTRE, SIZE_SPREAD = 11.0, 10.0
+
+
+def pool(x, mask, scaled):
+    """Each channel's mean and maximum over the board's cells, [batch, 2 * channels], with the
+    scaled mean between them when `scaled` ([batch, 3 * channels])."""
+    cells = mask.sum(dim=(2, 3))
+    mean = x.sum(dim=(2, 3)) / cells
+    peak = (x - (1.0 - mask) * 1e4).amax(dim=(2, 3))
+    if not scaled:
+        return torch.cat([mean, peak], dim=1)
+    return torch.cat([mean, mean * (cells.sqrt() - SIZE_CENTRE) / SIZE_SPREAD, peak], dim=1)
+
+
 class ResidualBlock(nn.Module):
-    def __init__(self, channels):
+    """Two hexagonal convolutions and a skip; with `pooling`, the first convolution's output
+    (after its ReLU) pooled over the board gives each of its channels a bias before the
+    second ReLU-and-mask, so that every cell sees the whole board."""
+
+    def __init__(self, channels, pooling=False):
         super().__init__()
         self.first = HexConv(channels, channels)
         self.second = HexConv(channels, channels)
+        self.pooling = nn.Linear(3 * channels, channels) if pooling else None
         with torch.no_grad():
             self.second.weight.mul_(0.1)
+            if pooling:
+                self.pooling.weight.mul_(0.1)
 
     def forward(self, x, mask):
-        y = functional.relu(self.first(x)) * mask
+        y = self.first(x)
+        if self.pooling is not None:
+            pooled = pool(functional.relu(y) * mask, mask, scaled=True)
+            y = y + self.pooling(pooled)[:, :, None, None]
+        y = functional.relu(y) * mask
         return functional.relu(x + self.second(y)) * mask
 
 
-class LifelineNet(nn.Module):
-    def __init__(self, blocks=4, channels=32):
+def action_logits(cell_layer, swap_layer, x, pooled, cell_allowed, swap_allowed):
+    """[batch, cells + 1]: a 1x1 convolution's logit for each cell and a dense layer's over
+    the pooled tower for the swap, ILLEGAL_LOGIT where not allowed."""
+    cell_logits = cell_layer(x).flatten(1)
+    cell_logits = torch.where(cell_allowed > 0, cell_logits,
+                              torch.full_like(cell_logits, ILLEGAL_LOGIT))
+    swap_logit = swap_layer(pooled)[:, 0]
+    swap_logit = torch.where(swap_allowed > 0, swap_logit,
+                             torch.full_like(swap_logit, ILLEGAL_LOGIT))
+    return torch.cat([cell_logits, swap_logit[:, None]], dim=1)
+
+
+class ActionHead(nn.Module):
+    """An auxiliary head with the policy's shape (action_logits)."""
+
+    def __init__(self, channels, pooled):
         super().__init__()
-        self.config = {"blocks": blocks, "channels": channels}
+        self.cells = nn.Conv2d(channels, 1, kernel_size=1)
+        self.swap = nn.Linear(pooled, 1)
+
+    def forward(self, x, pooled, cell_allowed, swap_allowed):
+        return action_logits(self.cells, self.swap, x, pooled, cell_allowed, swap_allowed)
+
+
+def config_of(blocks, channels, pool_every=0, aux_heads=False):
+    """A network's config: its size, and the additions it has (none for version 6's kind)."""
+    config = {"blocks": blocks, "channels": channels}
+    if pool_every:
+        config["pool_every"] = pool_every
+    if aux_heads:
+        config["aux_heads"] = True
+    return config
+
+
+def engine_side(config):
+    """What of a config the engine evaluates (the auxiliary heads are training's alone): two
+    networks equal in it cost the search the same."""
+    return {key: value for key, value in config.items() if key != "aux_heads"}
+
+
+class LifelineNet(nn.Module):
+    def __init__(self, blocks=4, channels=32, pool_every=0, aux_heads=False):
+        super().__init__()
+        self.config = config_of(blocks, channels, pool_every, aux_heads)
+        self.pool_every = pool_every
+        pooled = (3 if pool_every else 2) * channels
         self.stem = HexConv(NUM_PLANES, channels)
-        self.tower = nn.ModuleList(ResidualBlock(channels) for _ in range(blocks))
+        self.tower = nn.ModuleList(
+            ResidualBlock(channels, pooling=self.block_pools(b)) for b in range(blocks))
         self.policy = nn.Conv2d(channels, 1, kernel_size=1)
         self.territory = nn.Conv2d(channels, 1, kernel_size=1)
-        self.swap = nn.Linear(2 * channels, 1)
-        self.value_hidden = nn.Linear(2 * channels, channels)
+        self.swap = nn.Linear(pooled, 1)
+        self.value_hidden = nn.Linear(pooled, channels)
         self.value = nn.Linear(channels, 1)
+        self.soft_policy = ActionHead(channels, pooled) if aux_heads else None
+        self.next_policy = ActionHead(channels, pooled) if aux_heads else None
 
-    def forward(self, planes):
+    def block_pools(self, block):
+        """Whether tower block `block` (from 0) pools: every pool_every-th one."""
+        return self.pool_every > 0 and (block + 1) % self.pool_every == 0
+
+    def forward(self, planes, aux=False):
         """planes: [batch, NUM_PLANES, size, size]. Returns (action logits [batch, cells+1],
         the swap last, illegal actions at ILLEGAL_LOGIT; value logit [batch]; territory in
-        [-1, 1], [batch, cells])."""
+        [-1, 1], [batch, cells]); with `aux` (a network with aux_heads), also the soft
+        policy's logits and the next turn's (over every cell of the board and the swap)."""
         mask = planes[:, MASK_PLANE:MASK_PLANE + 1]
         planes = planes * mask  # whatever lies off the board, the network never sees it
         x = functional.relu(self.stem(planes)) * mask
         for block in self.tower:
             x = block(x, mask)
-        cells = mask.sum(dim=(2, 3))
-        mean = x.sum(dim=(2, 3)) / cells
-        peak = (x - (1.0 - mask) * 1e4).amax(dim=(2, 3))
-        pooled = torch.cat([mean, peak], dim=1)
+        pooled = pool(x, mask, scaled=self.pool_every > 0)
         legal = planes[:, LEGAL_PLANE].flatten(1)
-        cell_logits = self.policy(x).flatten(1)
-        cell_logits = torch.where(legal > 0, cell_logits, torch.full_like(cell_logits,
-                                                                          ILLEGAL_LOGIT))
         swap_allowed = planes[:, SWAP_PLANE].amax(dim=(1, 2))
-        swap_logit = self.swap(pooled)[:, 0]
-        swap_logit = torch.where(swap_allowed > 0, swap_logit,
-                                 torch.full_like(swap_logit, ILLEGAL_LOGIT))
-        actions = torch.cat([cell_logits, swap_logit[:, None]], dim=1)
+        actions = action_logits(self.policy, self.swap, x, pooled, legal, swap_allowed)
         value = self.value(functional.relu(self.value_hidden(pooled)))[:, 0]
         territory = torch.tanh(self.territory(x)).flatten(1) * mask.flatten(1)
-        return actions, value, territory
+        if not aux:
+            return actions, value, territory
+        soft = self.soft_policy(x, pooled, legal, swap_allowed)
+        # The next turn's legal moves are not in the planes: every cell of the board, and the
+        # swap (the target is zero wherever that turn could not play).
+        following = self.next_policy(x, pooled, mask.flatten(1), torch.ones_like(swap_allowed))
+        return actions, value, territory, soft, following
+
+
+# How much each loss counts in training. The auxiliary policies weigh less than the policy the
+# engine reads: they shape the tower, not the moves (KataGo weighs its opponent's-reply head
+# 0.15 against its policy's 1).
+LOSS_WEIGHTS = {"policy": 1.0, "value": 1.0, "territory": 0.5, "soft_policy": 0.5,
+                "next_policy": 0.15}
+
+
+def _cross_entropy(logits, target):
+    """Each row's cross-entropy of a target distribution against logits (terms where the
+    target is zero left out: their logits may be ILLEGAL_LOGIT)."""
+    log_p = functional.log_softmax(logits, dim=1)
+    return -(target * torch.where(target > 0, log_p, torch.zeros_like(log_p))).sum(1)
+
+
+def _weighted_mean(values, weights):
+    """The mean of `values` over the rows whose weight is 1 (zero when there are none)."""
+    return (values * weights).sum() / weights.sum().clamp(min=1.0)
 
 
 def losses(net, batch):
-    """The three losses of a batch (a dict of tensors as network_data.game_examples makes,
-    planes as [batch, NUM_PLANES, grid cells])."""
+    """The losses of a batch (a dict of tensors as network_data.game_examples makes, planes as
+    [batch, NUM_PLANES, grid cells]), by name (LOSS_WEIGHTS); the auxiliary policies' only for
+    a network that has their heads. Policy losses count the rows whose policy_weight is 1
+    (searches of the full budget), the next turn's those whose next_weight is."""
     size = int(round(batch["planes"].shape[-1] ** 0.5))
     planes = batch["planes"].view(-1, NUM_PLANES, size, size)
-    actions, value, territory = net(planes)
+    aux = net.soft_policy is not None
+    actions, value, territory, *extra = net(planes, aux=aux)
     target = torch.cat([batch["policy"], batch["swap"][:, None]], dim=1)
-    log_p = functional.log_softmax(actions, dim=1)
-    policy_loss = -(target * torch.where(target > 0, log_p, torch.zeros_like(log_p))).sum(1)
-    value_loss = functional.binary_cross_entropy_with_logits(value, batch["value"],
-                                                             reduction="none")
     mask = planes[:, MASK_PLANE].flatten(1)
-    territory_loss = ((territory - batch["territory"]) ** 2 * mask).sum(1) / mask.sum(1)
-    return policy_loss.mean(), value_loss.mean(), territory_loss.mean()
+    full = batch["policy_weight"]
+    result = {
+        "policy": _weighted_mean(_cross_entropy(actions, target), full),
+        "value": functional.binary_cross_entropy_with_logits(value, batch["value"]),
+        "territory": (((territory - batch["territory"]) ** 2 * mask).sum(1)
+                      / mask.sum(1)).mean()}
+    if aux:
+        soft, following = extra
+        soft_target = torch.cat([batch["soft_policy"], batch["soft_swap"][:, None]], dim=1)
+        next_target = torch.cat([batch["next_policy"], batch["next_swap"][:, None]], dim=1)
+        result["soft_policy"] = _weighted_mean(_cross_entropy(soft, soft_target), full)
+        result["next_policy"] = _weighted_mean(_cross_entropy(following, next_target),
+                                               batch["next_weight"])
+    return result
+
+
+def training_loss(parts):
+    """The loss training minimises: the weighted sum of losses()'s parts."""
+    return sum(LOSS_WEIGHTS[name] * value for name, value in parts.items())
+
+
+def warm_start(net, previous):
+    """Copies into `net` each of `previous`'s tensors that has a name and shape in `net` (all
+    of them when the configs are equal; the shared tower when one has heads or pooling the
+    other lacks). Returns (tensors copied, tensors of `net`)."""
+    state = net.state_dict()
+    kept = {name: tensor for name, tensor in previous.state_dict().items()
+            if name in state and state[name].shape == tensor.shape}
+    state.update(kept)
+    net.load_state_dict(state)
+    return len(kept), len(state)
 
 
 def save(net, path, note):

@@ -29,13 +29,15 @@ def load_games(folders, held_out):
             if is_held_out(game) == held_out]
 
 
-def examples_by_base(engine_command, games, log):
-    """{base: dict of stacked arrays} for the games, replayed in one engine."""
+def examples_by_base(engine_command, games, log, territory="settled"):
+    """{base: dict of stacked arrays} for the games, replayed in one engine, with the
+    territory target `territory` (selfplay.TERRITORY_TARGETS)."""
     engine = gtp.GtpEngine(engine_command)
     parts = {}
     try:
         for number, game in enumerate(games):
-            parts.setdefault(game["base"], []).append(network_data.game_examples(engine, game))
+            parts.setdefault(game["base"], []).append(
+                network_data.game_examples(engine, game, territory))
             if number % 50 == 49:
                 log(f"replayed {number + 1}/{len(games)} games")
     finally:
@@ -49,16 +51,28 @@ def training_device():
     return torch.device("cuda" if torch.cuda.is_available() else "cpu")
 
 
+# The example arrays that lie over the grid's cells, which a symmetry moves.
+_OVER_CELLS = ("policy", "soft_policy", "next_policy", "territory")
+
+
 def _batch(arrays, rows, table, device):
     """Tensors of the chosen rows on `device`, seen through one symmetry `table` (an index
     array)."""
-    planes = arrays["planes"][rows][:, :, table]
-    tensors = {"planes": torch.from_numpy(np.ascontiguousarray(planes)),
-               "policy": torch.from_numpy(arrays["policy"][rows][:, table]),
-               "swap": torch.from_numpy(arrays["swap"][rows]),
-               "value": torch.from_numpy(arrays["value"][rows]),
-               "territory": torch.from_numpy(arrays["territory"][rows][:, table])}
+    tensors = {}
+    for name in network_data.EXAMPLE_ARRAYS:
+        if name == "turn":
+            continue
+        chosen = arrays[name][rows]
+        if name == "planes":
+            chosen = np.ascontiguousarray(chosen[:, :, table])
+        elif name in _OVER_CELLS:
+            chosen = np.ascontiguousarray(chosen[:, table])
+        tensors[name] = torch.from_numpy(chosen)
     return {name: tensor.to(device) for name, tensor in tensors.items()}
+
+
+def _losses_text(losses):
+    return " ".join(f"{name} {value:.3f}" for name, value in losses.items())
 
 
 def train(net, training, held_out, epochs, batch_size, rate, seed, log, checkpoint=None):
@@ -88,22 +102,20 @@ def train(net, training, held_out, epochs, batch_size, rate, seed, log, checkpoi
                                               math.ceil(len(arrays["value"]) / batch_size))]
         rng.shuffle(batches)
         net.train()
-        totals = np.zeros(3)
+        totals = {}
         for base, rows in batches:
             table = tables[base][rng.integers(12)]
-            policy, value, territory = network_model.losses(
-                net, _batch(training[base], rows, table, device))
-            loss = policy + value + 0.5 * territory
+            parts = network_model.losses(net, _batch(training[base], rows, table, device))
+            loss = network_model.training_loss(parts)
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
             schedule.step()
-            totals += [policy.item(), value.item(), territory.item()]
-        totals /= len(batches)
+            for name, value in parts.items():
+                totals[name] = totals.get(name, 0.0) + value.item() / len(batches)
         check = held_out_losses(net, held_out, batch_size)
-        log(f"epoch {epoch}: train policy {totals[0]:.3f} value {totals[1]:.3f} territory "
-            f"{totals[2]:.3f}; held out policy {check[0]:.3f} value {check[1]:.3f} territory "
-            f"{check[2]:.3f} ({time.monotonic() - started:.0f} s)")
+        log(f"epoch {epoch}: train {_losses_text(totals)}; held out {_losses_text(check)} "
+            f"({time.monotonic() - started:.0f} s)")
         if checkpoint:
             _save_checkpoint(checkpoint, epoch, net, optimiser, schedule, rng)
     net.to("cpu")
@@ -131,18 +143,21 @@ def _restore(path, net, optimiser, schedule, rng):
 
 
 def held_out_losses(net, held_out, batch_size):
+    """The mean of each loss over the held-out examples, by name (network_model.losses); the
+    policy losses are means over the batches' examples that teach them."""
     device = next(net.parameters()).device
     net.eval()
-    totals, count = np.zeros(3), 0
+    totals, count = {}, 0
     with torch.no_grad():
         for base, arrays in held_out.items():
             identity = np.arange(arrays["planes"].shape[-1])
             for start in range(0, len(arrays["value"]), batch_size):
                 rows = np.arange(start, min(start + batch_size, len(arrays["value"])))
-                losses = network_model.losses(net, _batch(arrays, rows, identity, device))
-                totals += [loss.item() * len(rows) for loss in losses]
+                parts = network_model.losses(net, _batch(arrays, rows, identity, device))
+                for name, value in parts.items():
+                    totals[name] = totals.get(name, 0.0) + value.item() * len(rows)
                 count += len(rows)
-    return totals / max(count, 1)
+    return {name: total / max(count, 1) for name, total in totals.items()}
 
 
 def _model_ranking(engine, base):

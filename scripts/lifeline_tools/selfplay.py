@@ -48,6 +48,11 @@ class SelfPlaySettings:
     sample_turns: int = 8  # turns whose move is drawn in proportion to visits
     seed: int = 1
     engine_version: str = ""  # the engine's answer to `version`: release and commit
+    # The playout cap: after the sampled turns, a move gets the full `visits` with this
+    # chance and `fast_visits` otherwise; only full searches teach the policy. 1: every move
+    # full (the cap off).
+    full_share: float = 1.0
+    fast_visits: int = 100
 
     def game_seed(self, number):
         """The seed of game `number` (from 0): its engine's and its draws'."""
@@ -56,9 +61,16 @@ class SelfPlaySettings:
     def identity(self):
         """What makes two runs' games the same kind: the engine by its version (its command
         may move), and the settings."""
-        return {"engine": self.engine_version, "base": self.base, "rules": self.rules,
-                "komi": self.komi, "visits": self.visits, "sample_turns": self.sample_turns,
-                "seed": self.seed}
+        identity = {"engine": self.engine_version, "base": self.base, "rules": self.rules,
+                    "komi": self.komi, "visits": self.visits,
+                    "sample_turns": self.sample_turns, "seed": self.seed}
+        if self.capped():  # folders made before the cap keep their identity
+            identity |= {"full_share": self.full_share, "fast_visits": self.fast_visits}
+        return identity
+
+    def capped(self):
+        """Whether some moves get the fast search (the playout cap is on)."""
+        return self.full_share < 1.0
 
 
 class SettingsMismatch(Exception):
@@ -126,30 +138,44 @@ def root_candidates(lines):
     return [(move, visits, rate) for move, (visits, rate) in ranked]
 
 
-def territory(base, black, white):
-    """Who holds each cell of a settled board, as a string in vocabulary.cells order: "b" or
-    "w" for a stone and for an empty cell whose region touches only that colour; None when some
-    empty region touches both colours (the board is not settled yet) or neither."""
+# The territory targets a network may learn from these records (network_data.py;
+# docs/network.md, "The model"): the settled board's holders, or each cell's share of the
+# rest of the game.
+TERRITORY_TARGETS = ("settled", "share")
+
+
+def holders(base, black, white):
+    """Who holds each cell, as a dict: "b" or "w" for a stone, and for an empty cell whose
+    region touches only that colour; "" for one whose region touches both colours or
+    neither."""
     stones = dict.fromkeys(black, "b") | dict.fromkeys(white, "w")
     owner = dict(stones)
     for start in vocabulary.cells(base):
         if start in owner:
             continue
         region, touching, frontier = [start], set(), [start]
-        owner[start] = "?"
+        owner[start] = ""
         while frontier:
             for cell in vocabulary.neighbours(base, frontier.pop()):
                 if cell in stones:
                     touching.add(stones[cell])
                 elif cell not in owner:
-                    owner[cell] = "?"
+                    owner[cell] = ""
                     region.append(cell)
                     frontier.append(cell)
-        if len(touching) != 1:
-            return None
-        colour = touching.pop()
+        colour = touching.pop() if len(touching) == 1 else ""
         for cell in region:
             owner[cell] = colour
+    return owner
+
+
+def territory(base, black, white):
+    """Who holds each cell of a settled board, as a string in vocabulary.cells order (holders):
+    None when some empty region touches both colours (the board is not settled yet) or
+    neither."""
+    owner = holders(base, black, white)
+    if not all(owner.values()):
+        return None
     return "".join(owner[cell] for cell in vocabulary.cells(base))
 
 
@@ -164,6 +190,7 @@ def play_game(settings, number):
             engine.ask(command, COMMAND_TIMEOUT)
         search_every_move(engine)
         version = engine.ask("version", COMMAND_TIMEOUT)
+        budget = VisitBudget(engine, settings, draws)
         turns = []
         settled = None
         while True:
@@ -174,7 +201,12 @@ def play_game(settings, number):
                     settled = {"turn": len(turns), "territory": owners}
             if state["over"]:
                 break
-            turns.append(_play_turn(engine, state, draws, len(turns) < settings.sample_turns))
+            sample = len(turns) < settings.sample_turns
+            full = budget.next_move(sample)
+            turn = _play_turn(engine, state, draws, sample)
+            if settings.capped():
+                turn["full"] = full
+            turns.append(turn)
         if settled is None:  # the last turn emptied the board: every cell is the winner's
             settled = {"turn": len(turns),
                        "territory": state["winner"][0] * len(vocabulary.cells(settings.base))}
@@ -184,6 +216,29 @@ def play_game(settings, number):
                 "winner": state["winner"], "black": state["black"], "white": state["white"]}
     finally:
         engine.close()
+
+
+class VisitBudget:
+    """The playout cap of a game (SelfPlaySettings.full_share): draws whether each move gets
+    the full search and sets the engine's visits when they change. Without the cap it draws
+    nothing, so a game plays as it did before the cap existed."""
+
+    def __init__(self, engine, settings, draws):
+        self.engine = engine
+        self.settings = settings
+        self.draws = draws
+        self.visits = settings.visits  # what the engine is set to
+
+    def next_move(self, sample):
+        """Sets the engine for the next move; returns whether it is a full search (the sampled
+        opening turns always are)."""
+        s = self.settings
+        full = sample or not s.capped() or self.draws.random() < s.full_share
+        visits = s.visits if full else s.fast_visits
+        if visits != self.visits:
+            self.engine.ask(f"lifeline-set visits {visits}", COMMAND_TIMEOUT)
+            self.visits = visits
+        return full
 
 
 def _play_turn(engine, state, draws, sample):

@@ -129,6 +129,36 @@ LL_VECTOR_CLONES std::vector<float> PointwiseHead(const DenseWeights& head, cons
   return out;
 }
 
+// The scaled mean of pooling (scripts/lifeline_tools/network_model.py): the mean times
+// (sqrt(cells) - kSizeCentre) / kSizeSpread, which tells the network the board's size.
+constexpr float kSizeCentre = 11.0f;
+constexpr float kSizeSpread = 10.0f;
+
+// Each channel's figures over the board's cells (`at`: the padded index of each grid cell):
+// the means, then with `scaled` the scaled means, then the maxima; of the activations or,
+// with `relu`, of their positive parts.
+std::vector<float> Pool(const Activations& x, int channels, int padded_cells,
+                        const Geometry& geometry, const std::vector<int>& at, bool scaled,
+                        bool relu) {
+  const int parts = scaled ? 3 : 2;
+  std::vector<float> pooled(static_cast<size_t>(parts) * channels);
+  const float on_board = static_cast<float>(geometry.num_cells());
+  const float scale = (std::sqrt(on_board) - kSizeCentre) / kSizeSpread;
+  for (int c = 0; c < channels; ++c) {
+    float sum = 0, peak = -1e30f;
+    geometry.cells().ForEach([&](int cell) {
+      float v = x[static_cast<size_t>(c) * padded_cells + at[cell]];
+      if (relu) v = std::max(v, 0.0f);
+      sum += v;
+      peak = std::max(peak, v);
+    });
+    pooled[c] = sum / on_board;
+    if (scaled) pooled[channels + c] = pooled[c] * scale;
+    pooled[(parts - 1) * channels + c] = peak;
+  }
+  return pooled;
+}
+
 std::vector<float> Dense(const DenseWeights& layer, const std::vector<float>& in) {
   std::vector<float> out(layer.bias);
   for (int o = 0; o < layer.outputs; ++o) {
@@ -223,32 +253,33 @@ NetworkOutput Network::Evaluate(const Position& position) const {
   }
   const std::vector<float> mask(input.begin() + 2 * padded_cells, input.begin() + 3 * padded_cells);
 
+  const int channels = weights_.channels;
+  const bool scaled = weights_.pool_every > 0;
   Activations x, y, z;
   HexConvolve(stem_, input, padded, x);
   ReluMask(x, mask);
   for (size_t b = 0; b + 1 < tower_.size(); b += 2) {
     HexConvolve(tower_[b], x, padded, y);
+    const int block = static_cast<int>(b / 2);
+    if (weights_.BlockPools(block)) {
+      // Each channel's bias from the whole board (global pooling): ReluMask below masks what
+      // it adds off the board.
+      const std::vector<float> bias =
+          Dense(weights_.block_pooling[block],
+                Pool(y, channels, padded_cells, geometry, at, /*scaled=*/true, /*relu=*/true));
+      for (int c = 0; c < channels; ++c) {
+        float* channel = &y[static_cast<size_t>(c) * padded_cells];
+        for (int i = 0; i < padded_cells; ++i) channel[i] += bias[c];
+      }
+    }
     ReluMask(y, mask);
     HexConvolve(tower_[b + 1], y, padded, z);
     for (size_t i = 0; i < z.size(); ++i) z[i] += x[i];
     ReluMask(z, mask);
     std::swap(x, z);
   }
-
-  // Mean and maximum of each channel over the board's cells.
-  const int channels = weights_.channels;
-  std::vector<float> pooled(2 * channels);
-  const int on_board = geometry.num_cells();
-  for (int c = 0; c < channels; ++c) {
-    float sum = 0, peak = -1e30f;
-    geometry.cells().ForEach([&](int cell) {
-      const float v = x[static_cast<size_t>(c) * padded_cells + at[cell]];
-      sum += v;
-      peak = std::max(peak, v);
-    });
-    pooled[c] = sum / static_cast<float>(on_board);
-    pooled[channels + c] = peak;
-  }
+  const std::vector<float> pooled =
+      Pool(x, channels, padded_cells, geometry, at, scaled, /*relu=*/false);
 
   NetworkOutput out;
   // Policy: a softmax over the legal placements and the swap.

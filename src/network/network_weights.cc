@@ -17,7 +17,9 @@
 namespace lifeline {
 namespace {
 
-constexpr int kFormatVersion = 1;
+// Format 1: no global pooling; format 2: the header names pool-every K >= 1.
+constexpr int kPlainFormat = 1;
+constexpr int kPoolingFormat = 2;
 // Beyond any network a CPU core evaluates in useful time (40 blocks of 256 channels is some
 // 47 million parameters, seconds a position on base 13): a header asking for more is refused
 // before anything is allocated, so that a wrong file cannot exhaust memory or stall a command.
@@ -28,6 +30,7 @@ constexpr int kMaxPlanes = 64;
 constexpr uintmax_t kMaxFileBytes =
     4 * (uintmax_t{9} * kMaxPlanes * kMaxChannels +
          uintmax_t{2} * kMaxBlocks * (9 * kMaxChannels * kMaxChannels + kMaxChannels) +
+         uintmax_t{kMaxBlocks} * (3 * kMaxChannels * kMaxChannels + kMaxChannels) +
          uintmax_t{8} * kMaxChannels * kMaxChannels) +
     4096;
 // The 3x3 kernel positions (row-major) of the hexagonal offsets: all but (0, 2) and (2, 0).
@@ -95,31 +98,45 @@ absl::StatusOr<NetworkWeights> ParseNetworkWeights(absl::string_view bytes,
   }
   const std::vector<absl::string_view> words =
       absl::StrSplit(bytes.substr(0, header_end), ' ', absl::SkipEmpty());
-  int version = 0, planes = 0, blocks = 0, channels = 0;
-  if (words.size() != 8 || words[0] != "lifeline-network" || words[2] != "planes" ||
+  int version = 0, planes = 0, blocks = 0, channels = 0, pool_every = 0;
+  if (words.size() < 8 || words[0] != "lifeline-network" || words[2] != "planes" ||
       words[4] != "blocks" || words[6] != "channels" || !absl::SimpleAtoi(words[1], &version) ||
       !absl::SimpleAtoi(words[3], &planes) || !absl::SimpleAtoi(words[5], &blocks) ||
       !absl::SimpleAtoi(words[7], &channels)) {
     return corrupt("not a lifeline network (bad header)");
   }
-  if (version != kFormatVersion) {
-    return corrupt(absl::StrCat("format ", version, ", this engine reads ", kFormatVersion));
+  if (version != kPlainFormat && version != kPoolingFormat) {
+    return corrupt(absl::StrCat("format ", version, ", this engine reads ", kPlainFormat,
+                                " and ", kPoolingFormat));
+  }
+  const size_t header_words = version == kPoolingFormat ? 10 : 8;
+  if (words.size() != header_words ||
+      (version == kPoolingFormat &&
+       (words[8] != "pool-every" || !absl::SimpleAtoi(words[9], &pool_every)))) {
+    return corrupt("not a lifeline network (bad header)");
   }
   if (planes < 1 || planes > kMaxPlanes || blocks < 0 || blocks > kMaxBlocks || channels < 1 ||
-      channels > kMaxChannels) {
+      channels > kMaxChannels || (version == kPoolingFormat && pool_every < 1)) {
     return corrupt("sizes out of range");
   }
   NetworkWeights net;
   net.planes = planes;
   net.channels = channels;
+  net.pool_every = pool_every;
+  const int pooled = net.pooled_per_channel() * channels;
   FloatReader reader(bytes.substr(header_end + 1));
   bool ok = ReadConv(reader, planes, channels, net.stem);
   net.tower.resize(2 * blocks);
-  for (HexConvWeights& conv : net.tower) ok = ok && ReadConv(reader, channels, channels, conv);
+  net.block_pooling.resize(blocks);
+  for (int b = 0; b < blocks; ++b) {
+    ok = ok && ReadConv(reader, channels, channels, net.tower[2 * b]);
+    if (net.BlockPools(b)) ok = ok && ReadDense(reader, pooled, channels, net.block_pooling[b]);
+    ok = ok && ReadConv(reader, channels, channels, net.tower[2 * b + 1]);
+  }
   ok = ok && ReadDense(reader, channels, 1, net.policy) &&
        ReadDense(reader, channels, 1, net.territory) &&
-       ReadDense(reader, 2 * channels, 1, net.swap) &&
-       ReadDense(reader, 2 * channels, channels, net.value_hidden) &&
+       ReadDense(reader, pooled, 1, net.swap) &&
+       ReadDense(reader, pooled, channels, net.value_hidden) &&
        ReadDense(reader, channels, 1, net.value);
   if (!ok) return corrupt("truncated, or a value that is not a finite number");
   const absl::string_view trailer = bytes.substr(header_end + 1 + reader.offset());

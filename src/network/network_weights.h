@@ -28,24 +28,37 @@ struct DenseWeights {
 
 // The parameters of the network scripts/network.py trains (docs/network.md): a stem, `blocks`
 // residual blocks of two convolutions each, 1x1 policy and territory heads (DenseWeights with
-// one output over the channels), and the swap and value layers over the pooled tower. It
-// holds numbers only; network.h computes with them.
+// one output over the channels), and the swap and value layers over the pooled tower. With
+// global pooling (pool_every K > 0), every K-th block also has a dense layer from its first
+// convolution's pooled channels to a bias of each channel, and the pooled figures are three
+// a channel (mean, mean scaled by the board's size, maximum) where they are otherwise two
+// (mean, maximum). It holds numbers only; network.h computes with them.
 struct NetworkWeights {
   int planes = 0;
   int channels = 0;
+  int pool_every = 0;
   HexConvWeights stem;
   std::vector<HexConvWeights> tower;  // two a block: first, second
+  // One a block: the pooling layer, or none (zero inputs and outputs) in a block without.
+  std::vector<DenseWeights> block_pooling;
   DenseWeights policy;
   DenseWeights territory;
   DenseWeights swap;
   DenseWeights value_hidden;
   DenseWeights value;
+
+  // The figures pooled over the board for each channel: 3 with global pooling, else 2.
+  int pooled_per_channel() const { return pool_every > 0 ? 3 : 2; }
+  // Whether tower block `block` (from 0) pools.
+  bool BlockPools(int block) const { return pool_every > 0 && (block + 1) % pool_every == 0; }
 };
 
 // Reads the file scripts/network.py export writes: the line
-// "lifeline-network 1 planes P blocks B channels C", the parameters as little-endian float32
-// in the order of NetworkWeights (each 3x3 kernel whole, its two far corners zero), then the
-// line "end N" with the number of floats. Any other content, a wrong size or a value that is
+// "lifeline-network 1 planes P blocks B channels C" (or, with global pooling,
+// "lifeline-network 2 planes P blocks B channels C pool-every K"), the parameters as
+// little-endian float32 in the order of NetworkWeights (each 3x3 kernel whole, its two far
+// corners zero; a block's pooling layer between its two convolutions), then the line "end N"
+// with the number of floats. Any other content, a wrong size or a value that is
 // not finite is an error that names the file.
 absl::StatusOr<NetworkWeights> ReadNetworkWeights(const std::string& path);
 // The same from the file's bytes; `name` names it in errors.

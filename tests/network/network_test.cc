@@ -75,8 +75,9 @@ Position Replay(const Expected& expected) {
 class NetworkTest : public ::testing::TestWithParam<const char*> {};
 
 // tiny: 2 blocks of 8 channels; odd: 1 block of 6, which is no multiple of the four outputs
-// the convolution computes at a time.
-INSTANTIATE_TEST_SUITE_P(Networks, NetworkTest, ::testing::Values("tiny", "odd"));
+// the convolution computes at a time; pooled: 3 blocks of 8 with global pooling in the second
+// (pool-every 2), trained with the auxiliary heads, which the file leaves out.
+INSTANTIATE_TEST_SUITE_P(Networks, NetworkTest, ::testing::Values("tiny", "odd", "pooled"));
 
 TEST_P(NetworkTest, GivesThePythonModelsOutputs) {
   const absl::StatusOr<Network> network = Network::Load(kData + "/" + GetParam() + ".net");

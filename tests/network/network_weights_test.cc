@@ -17,13 +17,20 @@ namespace lifeline {
 namespace {
 
 // The bytes of a valid file of a network with `blocks` blocks of `channels` channels and 8
-// planes, every parameter `value`.
-std::string File(int blocks, int channels, float value = 0.5f) {
+// planes, every parameter `value`; with `pool_every` > 0, format 2 with global pooling.
+std::string File(int blocks, int channels, float value = 0.5f, int pool_every = 0) {
+  const size_t pooled = (pool_every > 0 ? 3u : 2u) * channels;
+  const size_t pooling_layers = pool_every > 0 ? blocks / pool_every : 0;
   const size_t count = 9u * 8 * channels + channels +
-                       2u * blocks * (9u * channels * channels + channels) + 2 * (channels + 1) +
-                       (2u * channels + 1) + (2u * channels * channels + channels) + (channels + 1);
+                       2u * blocks * (9u * channels * channels + channels) +
+                       pooling_layers * (pooled * channels + channels) + 2 * (channels + 1) +
+                       (pooled + 1) + (pooled * channels + channels) + (channels + 1);
   std::string bytes =
-      absl::StrCat("lifeline-network 1 planes 8 blocks ", blocks, " channels ", channels, "\n");
+      pool_every > 0
+          ? absl::StrCat("lifeline-network 2 planes 8 blocks ", blocks, " channels ", channels,
+                         " pool-every ", pool_every, "\n")
+          : absl::StrCat("lifeline-network 1 planes 8 blocks ", blocks, " channels ", channels,
+                         "\n");
   for (size_t i = 0; i < count; ++i) {
     char raw[4];
     std::memcpy(raw, &value, 4);  // the machines we build for are little-endian
@@ -43,6 +50,19 @@ TEST(NetworkWeightsTest, ReadsAValidFile) {
   EXPECT_EQ(weights->value.bias.size(), 1u);
 }
 
+TEST(NetworkWeightsTest, ReadsAFileWithGlobalPooling) {
+  const auto weights = ParseNetworkWeights(File(3, 4, 0.5f, 2), "test");
+  ASSERT_TRUE(weights.ok()) << weights.status();
+  EXPECT_EQ(weights->pool_every, 2);
+  EXPECT_EQ(weights->pooled_per_channel(), 3);
+  ASSERT_EQ(weights->block_pooling.size(), 3u);
+  EXPECT_EQ(weights->block_pooling[0].outputs, 0);  // blocks 2, 4, ... pool: only the second
+  EXPECT_EQ(weights->block_pooling[1].weights.size(), 12u * 4);
+  EXPECT_EQ(weights->block_pooling[2].outputs, 0);
+  EXPECT_EQ(weights->value_hidden.weights.size(), 12u * 4);
+  EXPECT_EQ(weights->swap.weights.size(), 12u);
+}
+
 TEST(NetworkWeightsTest, EveryDamageIsAnError) {
   const std::string good = File(1, 4);
   std::string not_finite = good;
@@ -51,7 +71,14 @@ TEST(NetworkWeightsTest, EveryDamageIsAnError) {
   const std::string cases[] = {
       "",
       "hello\n",
-      "lifeline-network 2 planes 8 blocks 1 channels 4\n",
+      "lifeline-network 3 planes 8 blocks 1 channels 4\n",
+      "lifeline-network 2 planes 8 blocks 1 channels 4\n",  // format 2 without pool-every
+      "lifeline-network 1 planes 8 blocks 1 channels 4 pool-every 2\n",
+      "lifeline-network 2 planes 8 blocks 1 channels 4 pool-every 0\n",
+      "lifeline-network 2 planes 8 blocks 1 channels 4 pooling 2\n",
+      File(2, 4, 0.5f, 1).substr(0, File(2, 4, 0.5f, 1).size() / 2),
+      absl::StrCat(File(2, 4, 0.5f, 1).substr(0, File(2, 4, 0.5f, 1).find('\n')),
+                   File(2, 4).substr(File(2, 4).find('\n'))),  // the parameters of format 1
       "lifeline-network 1 planes 8 blocks 1 channels 99999\n",
       "lifeline-network 1 planes 8 blocks -1 channels 4\n",
       good.substr(0, good.size() / 2),

@@ -114,6 +114,37 @@ class LoopTest(unittest.TestCase):
             refused = self.run_loop(run, "--rounds", "3", "--games", "7", code=2)
             self.assertIn("'games': 7", refused)
 
+    def test_a_round_of_the_richer_recipe(self):
+        # Global pooling, the auxiliary heads, the share target and the playout cap, started
+        # from a network of version 6's kind whose tower it keeps.
+        with tempfile.TemporaryDirectory() as run:
+            start = os.path.join(run, "plain.pt")
+            subprocess.run([sys.executable, "-c",
+                            "import sys; from lifeline_tools import network_model as m; "
+                            "m.save(m.LifelineNet(2, 8), sys.argv[1], {})", start],
+                           check=True, timeout=120)
+            settings = ["--start", start, "--base", "3", "--games", "4", "--visits", "20",
+                        "--sample-turns", "1", "--blocks", "2", "--channels", "8", "--epochs",
+                        "1", "--gate-games", "2", "--gate-visits", "10", "--gate-seconds",
+                        "0.02", "--concurrency", "1", "--threads", "1", "--pool-every", "2",
+                        "--aux-heads", "yes", "--territory", "share", "--full-share", "0.5",
+                        "--fast-visits", "4", "--rounds", "1"]
+            output = self.run_loop(os.path.join(run, "loop"), *settings)
+            self.assertRegex(output, r"round 1: \d+ of \d+ tensors from .*start.pt, the rest new")
+            self.assertIn("soft_policy", output)
+            # The start network has another architecture: the gate gives both equal time.
+            self.assertIn("round 1: gate, 2 games at 0.02 s a move", output)
+            folder = os.path.join(run, "loop", "rounds", "0001")
+            with open(os.path.join(folder, "games", "games.jsonl"), encoding="utf-8") as stream:
+                fulls = {turn["full"] for line in stream for turn in json.loads(line)["turns"]}
+            self.assertEqual(fulls, {True, False})
+            with open(os.path.join(folder, "candidate.net"), "rb") as stream:
+                self.assertIn(b"pool-every 2", stream.readline())
+            with open(os.path.join(run, "loop", "loop.json"), encoding="utf-8") as stream:
+                stored = json.load(stream)
+            self.assertEqual((stored["aux_heads"], stored["territory"], stored["full_share"]),
+                             (True, "share", 0.5))
+
     def test_a_driver_killed_in_each_phase_goes_on_and_repeats_nothing(self):
         settings = ["--start", "none", "--base", "3", "--games", "8", "--visits", "40",
                     "--window", "1", "--blocks", "1", "--channels", "8", "--epochs", "400",

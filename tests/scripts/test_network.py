@@ -76,6 +76,47 @@ class DataTest(unittest.TestCase):
         self.assertEqual(territory[network_data.cell_index(3, "E5")], 1.0)
         self.assertEqual(territory.sum(), 1 - 18)
 
+    def test_holding_shares_count_the_rest_of_the_game(self):
+        # Base 3. Before turn 0 the board is empty (no one holds anything); before turn 1 Black
+        # has A1 and White E5, and the empty cells touch both; at the end Black's row of
+        # A3..E3 cuts the board: the rows below it touch Black only, the rows above both.
+        row3 = ["A3", "B3", "C3", "D3", "E3"]
+        states = [{"black": [], "white": []}, {"black": ["A1"], "white": ["E5"]}]
+        game = {"black": ["A1"] + row3, "white": ["E5"]}
+        shares = network_data.holding_shares(3, states, game)
+        self.assertEqual(shares.shape, (2, 25))
+        at = lambda cell: network_data.cell_index(3, cell)  # noqa: E731
+        # A1: nobody's, then Black's twice: 2 of the 3 positions from turn 0, all from turn 1.
+        self.assertAlmostEqual(shares[0, at("A1")], 2 / 3)
+        self.assertAlmostEqual(shares[1, at("A1")], 1.0)
+        self.assertAlmostEqual(shares[0, at("B1")], 1 / 3)  # held by Black at the end alone
+        self.assertAlmostEqual(shares[1, at("B1")], 1 / 2)
+        self.assertAlmostEqual(shares[1, at("E5")], -1.0)  # White's stone throughout
+        self.assertAlmostEqual(shares[1, at("D4")], 0.0)  # touches both at the end
+        self.assertEqual(shares[0, 5 * 4], 0.0)  # off the board (column 0, row 4)
+
+    def test_a_fast_search_teaches_no_policy_and_the_next_turn_teaches_the_reply(self):
+        engine = gtp.GtpEngine(ENGINE)
+        self.addCleanup(engine.close)
+        game = {"base": 3, "rules": "strong-pie", "komi": 0, "winner": "white",
+                "black": ["A1", "C3"], "white": ["B2", "E5"],
+                "settled": {"turn": 0, "territory": "b" * 19},
+                "turns": [{"color": "black", "move": "A1,C3", "candidates": [["A1,C3", 5]]},
+                          {"color": "white", "move": "B2", "full": False,
+                           "candidates": [["B2", 3], ["D4", 1]]},
+                          {"color": "white", "move": "E5", "full": True,
+                           "candidates": [["E5", 2], ["D4", 2]]}]}
+        examples = network_data.game_examples(engine, game, territory="share")
+        self.assertEqual(examples["policy_weight"].tolist(), [1.0, 0.0, 1.0])
+        # The first turn's next is a fast search: no target; the second's is full.
+        self.assertEqual(examples["next_weight"].tolist(), [0.0, 1.0, 0.0])
+        at = lambda cell: network_data.cell_index(3, cell)  # noqa: E731
+        self.assertAlmostEqual(examples["next_policy"][1][at("E5")], 0.5)
+        self.assertAlmostEqual(examples["soft_policy"][1][at("B2")], 0.75)  # visits as they are
+        self.assertGreater(examples["policy"][1][at("B2")], 0.98)  # visits to the fourth
+        # Shares from the mover's view: White's B2 from turn 2 is +1 for White, to move.
+        self.assertEqual(examples["territory"][2][at("B2")], 1.0)
+
 
 @unittest.skipIf(MISSING, f"{MISSING} in {sys.executable}")
 class ModelTest(unittest.TestCase):
@@ -91,8 +132,14 @@ class ModelTest(unittest.TestCase):
             self.assertEqual(conv(image)[0, 0, 1, 1].item(), seen, (row, column))
 
     def test_cells_off_the_board_do_not_matter(self):
+        for config in ({}, {"pool_every": 1, "aux_heads": True}):
+            with self.subTest(config=config):
+                self.check_off_board_cells(config)
+
+    def check_off_board_cells(self, config):
         torch.manual_seed(3)
-        net = network_model.LifelineNet(blocks=2, channels=8).eval()
+        net = network_model.LifelineNet(blocks=2, channels=8, **config).eval()
+        aux = "aux_heads" in config
         state = {"to_move": "black", "black": ["A1", "C3"], "white": ["E5", "B2"],
                  "legal": ["B1", "D4", "C5"], "pending": None, "stones_to_place": 1,
                  "can_swap": False}
@@ -101,12 +148,49 @@ class ModelTest(unittest.TestCase):
         off_board = planes[0, 2] == 0
         noisy[0, :2, off_board] = 1.0  # stones off the board: nonsense the net must not see
         with torch.no_grad():
-            first, second = net(planes), net(noisy)
+            first, second = net(planes, aux=aux), net(noisy, aux=aux)
+        self.assertEqual(len(first), 5 if aux else 3)
         for a, b in zip(first, second):
             self.assertTrue(torch.allclose(a, b))
         actions = first[0][0]
         legal = {network_data.cell_index(3, c) for c in state["legal"]}
         self.assertTrue(all((actions[i] > -1e8) == (i in legal) for i in range(26)))
+
+
+    def test_a_batch_without_full_searches_has_no_policy_loss(self):
+        torch.manual_seed(4)
+        net = network_model.LifelineNet(blocks=1, channels=8, pool_every=1, aux_heads=True)
+        state = {"to_move": "black", "black": [], "white": [], "legal": ["A1", "B1"],
+                 "pending": None, "stones_to_place": 1, "can_swap": False}
+        cells = 25
+        policy = torch.zeros(2, cells)
+        policy[:, network_data.cell_index(3, "A1")] = 1.0
+        planes = torch.from_numpy(network_data.encode_position(3, state))
+        batch = {"planes": planes.expand(2, -1, -1), "policy": policy, "swap": torch.zeros(2),
+                 "policy_weight": torch.zeros(2), "soft_policy": policy,
+                 "soft_swap": torch.zeros(2), "next_policy": policy,
+                 "next_swap": torch.zeros(2), "next_weight": torch.tensor([0.0, 1.0]),
+                 "value": torch.ones(2), "territory": torch.zeros(2, cells)}
+        parts = network_model.losses(net, batch)
+        self.assertEqual(set(parts), set(network_model.LOSS_WEIGHTS))
+        self.assertEqual(parts["policy"].item(), 0.0)
+        self.assertEqual(parts["soft_policy"].item(), 0.0)
+        self.assertGreater(parts["next_policy"].item(), 0.0)
+        batch["policy_weight"] = torch.ones(2)
+        self.assertGreater(network_model.losses(net, batch)["policy"].item(), 0.0)
+
+    def test_warm_start_keeps_what_fits(self):
+        plain = network_model.LifelineNet(blocks=2, channels=8)
+        same = network_model.LifelineNet(blocks=2, channels=8)
+        self.assertEqual(network_model.warm_start(same, plain), (len(same.state_dict()),) * 2)
+        for name, tensor in same.state_dict().items():
+            self.assertTrue(torch.equal(tensor, plain.state_dict()[name]), name)
+        richer = network_model.LifelineNet(blocks=2, channels=8, pool_every=2, aux_heads=True)
+        kept, total = network_model.warm_start(richer, plain)
+        self.assertLess(kept, total)
+        self.assertTrue(torch.equal(richer.tower[0].first.weight, plain.tower[0].first.weight))
+        self.assertEqual(network_model.engine_side(richer.config),
+                         {"blocks": 2, "channels": 8, "pool_every": 2})
 
 
 @unittest.skipIf(MISSING, f"{MISSING} in {sys.executable}")
@@ -116,15 +200,19 @@ class EngineFixtureTest(unittest.TestCase):
     them after a deliberate change of the model or the format)."""
 
     def test_fixtures_are_the_python_models(self):
-        # Two networks: blocks, channels (a multiple of four, and not), seed of the weights.
-        for name, blocks, channels, seed in (("tiny", 2, 8, 7), ("odd", 1, 6, 8)):
+        # Three networks: blocks, channels (a multiple of four, and not), seed of the weights,
+        # and the global pooling's config (with the auxiliary heads the file leaves out).
+        for name, blocks, channels, seed, extra in (
+                ("tiny", 2, 8, 7, {}), ("odd", 1, 6, 8, {}),
+                ("pooled", 3, 8, 9, {"pool_every": 2, "aux_heads": True})):
             with self.subTest(name=name):
-                self.check_fixture(name, blocks, channels, seed)
+                self.check_fixture(name, network_model.LifelineNet(blocks, channels, **extra),
+                                   seed)
 
-    def check_fixture(self, name, blocks, channels, seed):
+    def check_fixture(self, name, net, seed):
         from lifeline_tools import network_export
 
-        net = network_export.random_like(network_model.LifelineNet(blocks, channels), seed)
+        net = network_export.random_like(net, seed)
         engine = gtp.GtpEngine(ENGINE)
         self.addCleanup(engine.close)
         expected = network_export.reference_text(net, engine, FIXTURE_CASES)
@@ -177,6 +265,41 @@ class PipelineTest(unittest.TestCase):
             net, note = network_model.load(weights)
             self.assertEqual(note["training_games"], 9)
             self.assertEqual(json.loads(json.dumps(note))["folders"][games]["visits"], 20)
+
+
+    def test_the_version_7_recipe_from_games_to_the_engine(self):
+        with tempfile.TemporaryDirectory() as folder:
+            games = os.path.join(folder, "games")
+            weights = os.path.join(folder, "net.pt")
+            exported = os.path.join(folder, "net.net")
+
+            def run(*arguments, engine=True):
+                done = subprocess.run([sys.executable, NETWORK, *arguments]
+                                      + (["--engine", ENGINE] if engine else []),
+                                      capture_output=True, text=True, timeout=600)
+                self.assertEqual(done.returncode, 0, done.stderr)
+                return done.stdout
+
+            run("generate", "--out", games, "--base", "3", "--games", "4", "--visits", "20",
+                "--sample-turns", "1", "--full-share", "0.5", "--fast-visits", "4")
+            with open(os.path.join(games, "games.jsonl"), encoding="utf-8") as stream:
+                turns = [turn for line in stream for turn in json.loads(line)["turns"]]
+            self.assertEqual({turn["full"] for turn in turns}, {True, False})
+            self.assertTrue(turns[0]["full"])  # a sampled turn always searches fully
+            trained = run("train", "--weights", weights, "--epochs", "1", "--blocks", "2",
+                          "--channels", "8", "--threads", "1", "--pool-every", "2",
+                          "--aux-heads", "yes", "--territory", "share", games)
+            self.assertRegex(trained, r"epoch 1: train policy [0-9.]+ value [0-9.]+ territory "
+                                      r"[0-9.]+ soft_policy [0-9.]+ next_policy [0-9.]+;")
+            run("export", "--weights", weights, "--out", exported, engine=False)
+            with open(exported, "rb") as stream:
+                self.assertEqual(stream.readline(),
+                                 b"lifeline-network 2 planes 8 blocks 2 channels 8 "
+                                 b"pool-every 2\n")
+            engine = gtp.GtpEngine(f"{ENGINE} --network {exported}")
+            self.addCleanup(engine.close)
+            engine.start_game(3, "strong-pie")
+            self.assertRegex(engine.ask("lifeline-network"), r"^value 0\.\d+ swap")
 
 
 if __name__ == "__main__":

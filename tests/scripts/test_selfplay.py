@@ -7,6 +7,7 @@ double-turn orders count as one candidate.
 
 import json
 import os
+import random
 import subprocess
 import sys
 import tempfile
@@ -99,6 +100,36 @@ class SelfPlayTest(unittest.TestCase):
                          "bbb" "bbbb" "bbbbb" "wwww" "www")
         self.assertEqual(selfplay.territory(3, ["A1", "C1"], []), "b" * 19)
         self.assertIsNone(selfplay.territory(3, [], []))
+
+    def test_holders_name_each_cell_where_the_board_is_not_settled(self):
+        owner = selfplay.holders(3, ["A3", "B3", "C3", "D3", "E3"], ["C5"])
+        self.assertEqual((owner["A1"], owner["C3"], owner["C5"], owner["D4"]),
+                         ("b", "b", "w", ""))
+
+    def test_the_playout_cap_draws_nothing_when_it_is_off(self):
+        class Engine:
+            def __init__(self):
+                self.asked = []
+
+            def ask(self, command, timeout):
+                self.asked.append(command)
+
+        plain = selfplay.SelfPlaySettings(engine="e", visits=50)
+        draws = random.Random(5)
+        engine = Engine()
+        budget = selfplay.VisitBudget(engine, plain, draws)
+        self.assertTrue(all(budget.next_move(sample=False) for _ in range(20)))
+        self.assertEqual((engine.asked, draws.random()), ([], random.Random(5).random()))
+        self.assertNotIn("full_share", plain.identity())  # older folders keep their identity
+
+        capped = selfplay.SelfPlaySettings(engine="e", visits=50, full_share=0.25,
+                                           fast_visits=8)
+        budget = selfplay.VisitBudget(engine, capped, random.Random(5))
+        self.assertTrue(budget.next_move(sample=True))
+        full = [budget.next_move(sample=False) for _ in range(400)]
+        self.assertTrue(80 <= sum(full) <= 120, sum(full))
+        self.assertEqual(set(engine.asked), {"lifeline-set visits 8", "lifeline-set visits 50"})
+        self.assertEqual(capped.identity()["fast_visits"], 8)
 
     def test_double_turn_orders_are_one_candidate(self):
         lines = ["info move A1,C3 visits 9 winrate 0.4 prior 0.5 order 0 pv A1,C3 "

@@ -51,7 +51,12 @@ def generate(options):
     settings = selfplay.SelfPlaySettings(
         engine=options.engine, base=options.base, rules=options.rules, komi=options.komi,
         visits=options.visits, sample_turns=options.sample_turns, seed=options.seed,
-        engine_version=selfplay.engine_version(options.engine))
+        engine_version=selfplay.engine_version(options.engine), full_share=options.full_share,
+        fast_visits=options.fast_visits)
+    if not 0 < options.full_share <= 1 or options.fast_visits < 1:
+        print(f"{options.name}: --full-share must be above 0 and at most 1, --fast-visits at "
+              "least 1", file=sys.stderr)
+        return 2
     try:
         lock = selfplay.lock_folder(options.out)
         selfplay.claim_folder(options.out, settings)
@@ -113,10 +118,13 @@ def train(options):
     training_games = network_training.load_games(options.folders, held_out=False)
     held_out_games = network_training.load_games(options.folders, held_out=True)
     log(f"{len(training_games)} games to train on, {len(held_out_games)} held out")
-    training = network_training.examples_by_base(options.engine, training_games, log)
-    held_out = network_training.examples_by_base(options.engine, held_out_games, log)
+    training = network_training.examples_by_base(options.engine, training_games, log,
+                                                 options.territory)
+    held_out = network_training.examples_by_base(options.engine, held_out_games, log,
+                                                 options.territory)
     log("examples: " + ", ".join(f"base {b}: {len(a['value'])}" for b, a in training.items()))
-    net = network_model.LifelineNet(options.blocks, options.channels)
+    net = network_model.LifelineNet(options.blocks, options.channels, options.pool_every,
+                                    options.aux_heads)
     network_training.train(net, training, held_out, options.epochs, options.batch,
                            options.rate, options.seed, log)
     network_model.save(net, options.weights, {"command": "unfinished: evaluation under way"})
@@ -126,6 +134,7 @@ def train(options):
             "training_games": len(training_games), "held_out_games": len(held_out_games),
             "examples": {b: len(a["value"]) for b, a in training.items()},
             "epochs": options.epochs, "batch": options.batch, "rate": options.rate,
+            "territory": options.territory,
             "seed": options.seed, "minutes": round((time.monotonic() - started) / 60, 1),
             "held_out": figures, "made": time.strftime("%Y-%m-%d")}
     network_model.save(net, options.weights, note)
@@ -193,11 +202,21 @@ def loop(options):
     return 0
 
 
+def switch(text):
+    """A yes-or-no setting's value from the command line."""
+    words = {"yes": True, "true": True, "1": True, "no": False, "false": False, "0": False}
+    if text.lower() not in words:
+        raise argparse.ArgumentTypeError(f"{text!r}: say yes or no")
+    return words[text.lower()]
+
+
 # The loop's settings that the command line may give at the first start (and repeat later).
 LOOP_SETTINGS = {"base": int, "rules": str, "komi": int, "games": int, "visits": int,
                  "sample_turns": int, "window": int, "blocks": int, "channels": int,
                  "epochs": int, "batch": int, "rate": float, "gate_games": int,
-                 "gate_visits": int, "gate_seconds": float, "gate_score": float, "seed": int}
+                 "gate_visits": int, "gate_seconds": float, "gate_score": float, "seed": int,
+                 "pool_every": int, "aux_heads": switch, "territory": str,
+                 "full_share": float, "fast_visits": int}
 
 
 def parse_arguments(argv, name, default_engine, default_start):
@@ -215,6 +234,10 @@ def parse_arguments(argv, name, default_engine, default_start):
     play.add_argument("--sample-turns", type=int, default=8,
                       help="first turns whose move is drawn in proportion to visits")
     play.add_argument("--seed", type=int, default=1)
+    play.add_argument("--full-share", type=float, default=1.0,
+                      help="the playout cap: the share of moves searched with --visits, the "
+                           "rest with --fast-visits (default 1: every move)")
+    play.add_argument("--fast-visits", type=int, default=100)
     play.add_argument("--concurrency", type=int, default=1, help="games at the same time")
     show = commands.add_parser("summary", help="what games folders hold")
     show.add_argument("folders", nargs="+")
@@ -232,6 +255,12 @@ def parse_arguments(argv, name, default_engine, default_start):
             command.add_argument("--batch", type=int, default=256)
             command.add_argument("--rate", type=float, default=2e-3)
             command.add_argument("--seed", type=int, default=1)
+            command.add_argument("--pool-every", type=int, default=0,
+                                 help="global pooling in every K-th block (0: none)")
+            command.add_argument("--aux-heads", type=switch, default=False,
+                                 help="train the auxiliary policy heads too (yes or no)")
+            command.add_argument("--territory", choices=selfplay.TERRITORY_TARGETS,
+                                 default="settled", help="the territory target")
     command = commands.add_parser("loop", help="run the learning loop in --out")
     command.add_argument("--out", required=True, help="the run folder")
     command.add_argument("--engine", default=default_engine, metavar="CMD")
