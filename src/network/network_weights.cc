@@ -106,8 +106,8 @@ absl::StatusOr<NetworkWeights> ParseNetworkWeights(absl::string_view bytes,
     return corrupt("not a lifeline network (bad header)");
   }
   if (version != kPlainFormat && version != kPoolingFormat) {
-    return corrupt(absl::StrCat("format ", version, ", this engine reads ", kPlainFormat,
-                                " and ", kPoolingFormat));
+    return corrupt(absl::StrCat("format ", version, ", this engine reads ", kPlainFormat, " and ",
+                                kPoolingFormat));
   }
   const size_t header_words = version == kPoolingFormat ? 10 : 8;
   if (words.size() != header_words ||
@@ -134,8 +134,7 @@ absl::StatusOr<NetworkWeights> ParseNetworkWeights(absl::string_view bytes,
     ok = ok && ReadConv(reader, channels, channels, net.tower[2 * b + 1]);
   }
   ok = ok && ReadDense(reader, channels, 1, net.policy) &&
-       ReadDense(reader, channels, 1, net.territory) &&
-       ReadDense(reader, pooled, 1, net.swap) &&
+       ReadDense(reader, channels, 1, net.territory) && ReadDense(reader, pooled, 1, net.swap) &&
        ReadDense(reader, pooled, channels, net.value_hidden) &&
        ReadDense(reader, channels, 1, net.value);
   if (!ok) return corrupt("truncated, or a value that is not a finite number");

@@ -25,12 +25,11 @@ std::string File(int blocks, int channels, float value = 0.5f, int pool_every = 
                        2u * blocks * (9u * channels * channels + channels) +
                        pooling_layers * (pooled * channels + channels) + 2 * (channels + 1) +
                        (pooled + 1) + (pooled * channels + channels) + (channels + 1);
-  std::string bytes =
-      pool_every > 0
-          ? absl::StrCat("lifeline-network 2 planes 8 blocks ", blocks, " channels ", channels,
-                         " pool-every ", pool_every, "\n")
-          : absl::StrCat("lifeline-network 1 planes 8 blocks ", blocks, " channels ", channels,
-                         "\n");
+  std::string bytes = pool_every > 0
+                          ? absl::StrCat("lifeline-network 2 planes 8 blocks ", blocks,
+                                         " channels ", channels, " pool-every ", pool_every, "\n")
+                          : absl::StrCat("lifeline-network 1 planes 8 blocks ", blocks,
+                                         " channels ", channels, "\n");
   for (size_t i = 0; i < count; ++i) {
     char raw[4];
     std::memcpy(raw, &value, 4);  // the machines we build for are little-endian
