@@ -265,6 +265,13 @@ class PipelineTest(unittest.TestCase):
             net, note = network_model.load(weights)
             self.assertEqual(note["training_games"], 9)
             self.assertEqual(json.loads(json.dumps(note))["folders"][games]["visits"], 20)
+            checked = run("territory", "--network", os.path.join(FIXTURES, "tiny.net"),
+                          "--visits", "30", "--every", "3", games)
+            self.assertRegex(checked, r"\d+ positions of 2 held-out games, playouts of 30 "
+                                      r"visits\n")
+            for name in ("network", "playouts"):
+                self.assertRegex(checked, name + r": share_error [0-9.]+, accuracy [0-9.]+, "
+                                 r"on_stones [0-9.]+, settled_accuracy [0-9.]+")
 
 
     def test_the_version_7_recipe_from_games_to_the_engine(self):

@@ -6,6 +6,7 @@ games that keep what the search saw), training, evaluation and the learning loop
     scripts/network.py train --weights FILE DIR... [--blocks 4 --channels 32 --epochs 12]
     scripts/network.py evaluate --weights FILE DIR...
     scripts/network.py export --weights FILE --out NETWORK_FILE
+    scripts/network.py territory --network NETWORK_FILE DIR... [--visits 400 --every 6]
     scripts/network.py loop --out RUN [--rounds N --concurrency 2 --base 7 --games 200 ...]
     scripts/network.py summary RUN
     scripts/network.py plot RUN --out FILE.png
@@ -24,7 +25,9 @@ were made; evaluate prints the held-out figures: the played move's rank under th
 under the engine's move model, the value's log-loss and the territory's accuracy. train and
 evaluate need PyTorch and numpy (the package's extra `network`, or Debian's python3-torch and
 python3-numpy). export writes the weights in the
-engine's format (src/network/network_weights.h).
+engine's format (src/network/network_weights.h). territory says how right the territory
+players see is, the network's and the playouts', against who holds each cell at the end of the
+folders' held-out games (lifeline_tools/territory_check.py).
 
 loop runs the learning loop (lifeline_tools/learning_loop.py, docs/network.md "The learning
 loop"): rounds of self-play with the current network, training a candidate on the latest
@@ -165,6 +168,20 @@ def export(options):
     return 0
 
 
+def territory(options):
+    from .. import territory_check
+
+    figures = territory_check.check(f"{options.engine} --network {options.network}",
+                                    options.folders, options.visits, options.every,
+                                    options.games, log)
+    print(f"{figures['positions']} positions of {figures['games']} held-out games, "
+          f"playouts of {options.visits} visits")
+    for name in ("network", "playouts"):
+        shown = ", ".join(f"{key} {value:.3f}" for key, value in figures[name].items())
+        print(f"{name}: {shown}")
+    return 0
+
+
 def plot(options):
     run = learning_loop.RunFolder(options.run)
     if not os.path.exists(run.settings):
@@ -283,6 +300,14 @@ def parse_arguments(argv, name, default_engine, default_start):
     command = commands.add_parser("plot", help="the loop's figures across rounds, as an image")
     command.add_argument("run", help="the loop's run folder")
     command.add_argument("--out", required=True, help="the image to write (.png)")
+    command = commands.add_parser("territory", help="how right the network's and the "
+                                  "playouts' territories are on held-out games")
+    command.add_argument("--network", required=True, help="the engine's network file")
+    command.add_argument("--engine", default=default_engine, metavar="CMD")
+    command.add_argument("--visits", type=int, default=400, help="the playouts' search")
+    command.add_argument("--every", type=int, default=6, help="every Nth turn of a game")
+    command.add_argument("--games", type=int, default=20, help="held-out games at most")
+    command.add_argument("folders", nargs="+")
     command = commands.add_parser("export", help="the weights in the engine's format")
     command.add_argument("--weights", required=True, help="weights written by train")
     command.add_argument("--out", required=True, help="the engine's network file to write")
@@ -305,5 +330,5 @@ def main(argv=None, name="lifeline-network", default_engine="lifeline", default_
     options = parse_arguments(argv, name, default_engine, default_start)
     gtp.install_cleanup()
     commands = {"generate": generate, "summary": summary, "train": train, "evaluate": evaluate,
-                "export": export, "loop": loop, "plot": plot}
+                "export": export, "loop": loop, "plot": plot, "territory": territory}
     return commands[options.command](options)
