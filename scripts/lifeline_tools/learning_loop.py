@@ -6,11 +6,14 @@ Everything lives in one run folder, which the driver alone writes:
 
     RUN/loop.json                 the settings, written at the first start (LoopSettings)
     RUN/start.pt, RUN/start.net   the network the loop starts from, in both formats
-    RUN/rounds/0001/games/        the round's self-play games (selfplay.py's folder)
+    RUN/rounds/0001/games/        the round's self-play games (selfplay.py's folder); with
+                                  several bases, one such folder a base: games/base7/
+                                  (LoopSettings.bases)
     RUN/rounds/0001/training.ckpt the training's state after its last finished epoch
     RUN/rounds/0001/candidate.pt  the candidate's weights with their note (held-out figures)
     RUN/rounds/0001/candidate.net the same in the engine's format
-    RUN/rounds/0001/gate/         the gating match (match.py's folder: results.json, records)
+    RUN/rounds/0001/gate/         the gating match (match.py's folder: results.json, records);
+                                  with several bases, one match a base: gate/base7/
     RUN/rounds/0001/seconds.json  the seconds each phase took, added up over the starts
     RUN/rounds/0001/gate.json     the gate's verdict: score, Elo, promoted or not, hours
 
@@ -33,72 +36,11 @@ import time
 from . import selfplay, vocabulary, worker_files
 from .clock import TimeControl
 from .match import MatchSettings, run_match
+from .loop_settings import LoopError, LoopSettings
 from .results import read_results, results_path, write_results
 from .stats import elo_with_error
 
 SETTINGS_FILE = "loop.json"
-
-
-class LoopError(Exception):
-    """A loop that cannot start or go on; the message is for the user."""
-
-
-@dataclasses.dataclass(frozen=True)
-class LoopSettings:
-    """What the loop does, kept in RUN/loop.json. The defaults make a round of about half an
-    hour on two cores on base 7."""
-
-    base: int = vocabulary.DEFAULT_BASE
-    rules: str = vocabulary.DEFAULT_RULES
-    komi: int = 0
-    games: int = 200  # self-play games a round
-    visits: int = 600  # search visits a self-play move
-    sample_turns: int = 8  # first turns whose move is drawn in proportion to visits
-    window: int = 4  # rounds whose games the candidate is trained on
-    blocks: int = 4
-    channels: int = 32
-    epochs: int = 8
-    batch: int = 256
-    rate: float = 2e-3
-    gate_games: int = 100
-    gate_visits: int = 600  # visits a move for networks of one size: fair on a loaded machine
-    gate_seconds: float = 0.5  # seconds a move where the sizes differ (or one has no network)
-    gate_score: float = 0.55  # the candidate's share of the gate's games that promotes it
-    seed: int = 1
-    # What each round learns from (docs/network.md, "What makes a round teach more"); the
-    # defaults are the recipe of version 6.
-    pool_every: int = 0  # global pooling in every K-th block of the tower (0: none)
-    aux_heads: bool = False  # the soft policy and next turn's policy heads, for training
-    territory: str = "settled"  # the territory target: selfplay.TERRITORY_TARGETS
-    full_share: float = 1.0  # the playout cap: the share of moves searched fully
-    fast_visits: int = 100  # visits of the other moves
-
-    def network_config(self):
-        """The config of the networks the loop trains (network_model.LifelineNet's)."""
-        from . import network_model
-
-        return network_model.config_of(self.blocks, self.channels, self.pool_every,
-                                       self.aux_heads)
-
-    def check(self):
-        if not vocabulary.MIN_BASE <= self.base <= vocabulary.MAX_BASE:
-            raise LoopError(f"base must be from {vocabulary.MIN_BASE} to {vocabulary.MAX_BASE}")
-        if self.rules not in vocabulary.RULES:
-            raise LoopError(f"rules must be one of {', '.join(vocabulary.RULES)}")
-        positive = ("games", "visits", "window", "blocks", "channels", "epochs", "batch",
-                    "gate_games", "gate_visits")
-        for name in positive:
-            if getattr(self, name) < 1:
-                raise LoopError(f"{name} must be at least 1")
-        if self.komi < 0 or self.sample_turns < 0 or self.rate <= 0 or self.gate_seconds <= 0:
-            raise LoopError("komi and sample_turns must be >= 0, rate and gate_seconds > 0")
-        if not 0 < self.gate_score <= 1:
-            raise LoopError("gate_score must be above 0 and at most 1")
-        if self.pool_every < 0 or self.fast_visits < 1 or not 0 < self.full_share <= 1:
-            raise LoopError("pool_every must be >= 0, fast_visits >= 1, full_share above 0 "
-                            "and at most 1")
-        if self.territory not in selfplay.TERRITORY_TARGETS:
-            raise LoopError("territory must be settled or share")
 
 
 def _write_json(path, value):
@@ -140,6 +82,20 @@ class RunFolder:
         path = self.round(number, "gate.json")
         return _read_json(path) if os.path.exists(path) else None
 
+    def by_base(self, settings, number, phase, games):
+        """[(base, folder, games)] of a phase ("games" or "gate") of round `number`: its games
+        shared among the run's bases (LoopSettings.spread), each base's in a folder of its own
+        where there are several, else in the phase's folder itself as before bases were a
+        setting."""
+        if not settings.bases:
+            return [(settings.base, self.round(number, phase), games)]
+        return [(base, os.path.join(self.round(number, phase), f"base{base}"), count)
+                for base, count in settings.spread(games)]
+
+    def game_folders(self, settings, number):
+        return [folder for _, folder, _ in self.by_base(settings, number, "games",
+                                                         settings.games)]
+
 
 def lock(run):
     """An exclusive lock on the run for this driver (the open file holding it)."""
@@ -154,7 +110,7 @@ def claim(run, given, start_weights):
     LoopSettings fields) must match, or at the first start the defaults with `given`, stored
     with the start network (`start_weights`, a .pt file; None for no network)."""
     if os.path.exists(run.settings):
-        stored = LoopSettings(**_read_json(run.settings))
+        stored = stored_settings(run)
         changed = {key: value for key, value in given.items() if getattr(stored, key) != value}
         if changed:
             raise LoopError(f"{run.path} holds a loop with other settings ({run.settings}); "
@@ -167,6 +123,12 @@ def claim(run, given, start_weights):
         _install_start(run, start_weights)
     _write_json(run.settings, dataclasses.asdict(settings))
     return settings
+
+
+def stored_settings(run):
+    """The settings in RUN/loop.json (a setting added since it was written takes its default,
+    which is what the loop did before the setting existed)."""
+    return LoopSettings(**_read_json(run.settings))
 
 
 def _install_start(run, weights):
@@ -289,26 +251,32 @@ class Loop:
 
     def self_play(self, number, network):
         s = self.settings
-        folder = self.run.round(number, "games")
         [argument], files = self.networks_for_games([network])
-        play = selfplay.SelfPlaySettings(
-            engine=f"{self.games_engine()} --network {argument}", base=s.base, rules=s.rules,
-            komi=s.komi, visits=s.visits, sample_turns=s.sample_turns,
-            seed=s.seed * 10_000 + number, engine_version=self.version,
-            full_share=s.full_share, fast_visits=s.fast_visits)
+        for base, folder, games in self.run.by_base(s, number, "games", s.games):
+            seed = s.seed * 10_000 + number
+            play = selfplay.SelfPlaySettings(
+                engine=f"{self.games_engine()} --network {argument}", base=base, rules=s.rules,
+                komi=s.komi, visits=s.visits, sample_turns=s.sample_turns,
+                seed=seed * 100 + base if s.bases else seed, engine_version=self.version,
+                full_share=s.full_share, fast_visits=s.fast_visits)
+            self.self_play_base(number, folder, play, games, files)
+
+    def self_play_base(self, number, folder, play, games, files):
+        """Plays the games of one base of round `number` that `folder` lacks."""
         try:
             selfplay.claim_folder(folder, play)
         except selfplay.SettingsMismatch as error:
             raise LoopError(f"round {number}: {error} (another engine version?)") from error
         done = len(selfplay.finished_games(folder))
-        if done >= s.games:
+        if done >= games:
             return
-        progress = Progress(number, "self-play", s.games, self.say)
+        phase = f"self-play, base {play.base}" if self.settings.bases else "self-play"
+        progress = Progress(number, phase, games, self.say)
         report = lambda record, count: progress.game_done(count)  # noqa: E731
         if self.cluster is not None:
-            self.cluster.self_play(folder, play, s.games, files, report)
+            self.cluster.self_play(folder, play, games, files, report)
             return
-        failures = selfplay.play_games(folder, play, s.games, self.concurrency, report)
+        failures = selfplay.play_games(folder, play, games, self.concurrency, report)
         if failures:
             raise LoopError(f"round {number}: self-play failed: {'; '.join(failures)}")
 
@@ -326,7 +294,7 @@ class Loop:
         torch.set_flush_denormal(True)  # docs/network.md: denormals slow the CPU down
         started = time.monotonic()
         rounds = self.window(number)
-        folders = [self.run.round(r, "games") for r in rounds]
+        folders = [folder for r in rounds for folder in self.run.game_folders(s, r)]
         training_games = network_training.load_games(folders, held_out=False)
         held_out_games = network_training.load_games(folders, held_out=True)
         self.say(f"round {number}: training on {len(training_games)} games of rounds "
@@ -345,12 +313,14 @@ class Loop:
         network_training.train(net, training, held_out, s.epochs, s.batch, s.rate,
                                s.seed * 10_000 + number, self.say,
                                checkpoint=self.run.round(number, "training.ckpt"))
-        figures = network_training.evaluate(net, self.engine, held_out_games, self.say)
+        figures, by_base = network_training.evaluate_by_base(net, self.engine, held_out_games,
+                                                             self.say)
         note = {"command": f"the learning loop in {self.run.path}, round {number}",
                 "settings": dataclasses.asdict(s), "window": rounds,
                 "training_games": len(training_games), "held_out_games": len(held_out_games),
                 "examples": {base: len(a["value"]) for base, a in training.items()},
                 "continued_from": start_weights, "held_out": figures,
+                **({"held_out_by_base": by_base} if s.bases else {}),
                 "minutes": round((time.monotonic() - started) / 60, 1),
                 "made": time.strftime("%Y-%m-%d")}
         candidate = self.run.round(number, "candidate")
@@ -383,30 +353,34 @@ class Loop:
             [self.run.round(number, "candidate.net"), network])
         players = [f"{engine} --network {argument} {limit}".rstrip() for argument in arguments]
         referee = f"{engine} --player random --network none"
-        folder = self.run.round(number, "gate")
-        adopt_gate(folder, players, referee)
-        match = MatchSettings(
-            engine1=players[0], engine2=players[1], name1="candidate", name2="current",
-            referee_engine=referee, games=s.gate_games,
-            concurrency=None if self.cluster is not None else self.concurrency,
-            size=s.base, rules=s.rules, komi=s.komi, control=control, out=folder,
-            event=f"gate of round {number}")
         self.say(f"round {number}: gate, {s.gate_games} games at {rule}")
         progress = Progress(number, "gate", s.gate_games, self.say)
+        totals = [0, 0, 0]  # wins, losses, aborted of the bases' matches finished
+        for base, folder, games in self.run.by_base(s, number, "gate", s.gate_games):
+            adopt_gate(folder, players, referee)
+            match = MatchSettings(
+                engine1=players[0], engine2=players[1], name1="candidate", name2="current",
+                referee_engine=referee, games=games,
+                concurrency=None if self.cluster is not None else self.concurrency,
+                size=base, rules=s.rules, komi=s.komi, control=control, out=folder,
+                event=f"gate of round {number}" + (f", base {base}" if s.bases else ""))
 
-        def on_result(tally):
+            def on_result(tally):
+                wins, losses = tally.record()
+                progress.game_done(sum(totals) + tally.counted + tally.aborted,
+                                   f"candidate {totals[0] + wins}-{totals[1] + losses}")
+
+            if self.cluster is not None:
+                tally = self.cluster.gate(match, files, self.log, on_result)
+            else:
+                tally = run_match(match, log=self.log, on_result=on_result)
             wins, losses = tally.record()
-            progress.game_done(tally.counted + tally.aborted, f"candidate {wins}-{losses}")
-
-        if self.cluster is not None:
-            tally = self.cluster.gate(match, files, self.log, on_result)
-        else:
-            tally = run_match(match, log=self.log, on_result=on_result)
-        wins, losses = tally.record()
+            totals = [totals[0] + wins, totals[1] + losses, totals[2] + tally.aborted]
+        wins, losses, aborted = totals
         elo, margin = elo_with_error(wins, losses)
         score = wins / max(1, wins + losses)
         # A gate won or lost whole has an Elo and an interval without bound: written as null.
-        return {"wins": wins, "losses": losses, "aborted": tally.aborted, "limit": rule,
+        return {"wins": wins, "losses": losses, "aborted": aborted, "limit": rule,
                 "score": score,
                 "elo": elo if math.isfinite(elo) else None,
                 "margin": margin if math.isfinite(margin) else None,
@@ -448,8 +422,10 @@ def summary_rows(run):
     """The table of the rounds: one row a round begun."""
     rows = [("round", "network", "games", "examples", "value loss", "top-1", "gate",
              "Elo", "promoted", "hours")]
+    settings = stored_settings(run)
     for number in run.rounds():
-        games = len(selfplay.finished_games(run.round(number, "games")))
+        games = sum(len(selfplay.finished_games(folder))
+                    for folder in run.game_folders(settings, number))
         examples = held = "-"
         note_path = run.round(number, "candidate.pt")
         if os.path.exists(note_path):

@@ -15,7 +15,7 @@ import time
 import numpy as np
 import torch
 
-from . import gtp, network_data, network_model, selfplay
+from . import gtp, network_data, network_model, selfplay, vocabulary
 
 HELD_OUT_EVERY = 10  # games whose number is a multiple of this are held out
 
@@ -220,3 +220,29 @@ def evaluate(net, engine_command, games, log):
     log(", ".join(f"{key} {value:.4f}" if isinstance(value, float) else f"{key} {value}"
                   for key, value in result.items()))
     return result
+
+
+def evaluate_by_base(net, engine_command, games, log):
+    """(the held-out figures over all the games, {base: the figures of its games}): each base
+    evaluated apart, the whole as the bases' figures weighted by what each counts (positions,
+    decisions, territory cells)."""
+    bases = sorted({game["base"] for game in games})
+    per_base = {base: evaluate(net, engine_command, [g for g in games if g["base"] == base],
+                               log) for base in bases}
+    if len(per_base) < 2:
+        return (next(iter(per_base.values())) if per_base else {}), per_base
+    weights = {"positions": {b: f["positions"] for b, f in per_base.items()},
+               "decisions": {b: f["decisions"] for b, f in per_base.items()},
+               "cells": {b: f["positions"] * len(vocabulary.cells(b))
+                         for b, f in per_base.items()}}
+    counted_by = {"value_log_loss": "positions", "territory_accuracy": "cells"}
+    whole = {key: sum(f[key] for f in per_base.values())
+             for key in ("games", "decisions", "positions")}
+    for key in per_base[bases[0]]:
+        if key not in whole:
+            weight = weights[counted_by.get(key, "decisions")]
+            whole[key] = sum(per_base[b][key] * weight[b] for b in bases) / max(
+                sum(weight.values()), 1)
+    log("all bases: " + ", ".join(f"{k} {v:.4f}" if isinstance(v, float) else f"{k} {v}"
+                                  for k, v in whole.items()))
+    return whole, per_base

@@ -55,6 +55,22 @@ def gate_numbers(run):
         return [game["number"] for game in json.load(stream)["games"]]
 
 
+class BasesTest(unittest.TestCase):
+    def test_games_are_shared_by_weight(self):
+        settings = learning_loop.LoopSettings(bases="5:1,6:2,7:3,12:2")
+        self.assertEqual(settings.spread(200), [(5, 25), (6, 50), (7, 75), (12, 50)])
+        self.assertEqual(settings.spread(7), [(5, 1), (6, 2), (7, 2), (12, 2)])
+        self.assertEqual(sum(games for _, games in settings.spread(101)), 101)
+        self.assertEqual(settings.spread(1), [(7, 1)])  # bases with no game are left out
+        self.assertEqual(learning_loop.LoopSettings(base=9).spread(10), [(9, 10)])
+
+    def test_bad_bases_are_refused(self):
+        for text in ("7:0", "1:1", "14:1", "7:1,7:2", "seven", "7:x", "7;1"):
+            with self.assertRaises(learning_loop.LoopError, msg=text):
+                learning_loop.LoopSettings(bases=text).check()
+        learning_loop.LoopSettings(bases="7, 5:2").check()  # a weight left out is 1
+
+
 class EloTextTest(unittest.TestCase):
     def test_every_gate_score_has_its_text(self):
         # A gate won or lost whole has no finite Elo: gate.json holds null for it.
@@ -114,30 +130,46 @@ class LoopTest(unittest.TestCase):
             refused = self.run_loop(run, "--rounds", "3", "--games", "7", code=2)
             self.assertIn("'games': 7", refused)
 
-    def test_a_round_of_the_richer_recipe(self):
-        # Global pooling, the auxiliary heads, the share target and the playout cap, started
-        # from a network of version 6's kind whose tower it keeps.
+    def test_a_round_of_the_richer_recipe_on_two_bases(self):
+        # Global pooling, the auxiliary heads, the share target and the playout cap, on bases
+        # 3 and 4 weighted 2 to 1, started from a network of version 6's kind whose tower it
+        # keeps.
         with tempfile.TemporaryDirectory() as run:
             start = os.path.join(run, "plain.pt")
             subprocess.run([sys.executable, "-c",
                             "import sys; from lifeline_tools import network_model as m; "
                             "m.save(m.LifelineNet(2, 8), sys.argv[1], {})", start],
                            check=True, timeout=120)
-            settings = ["--start", start, "--base", "3", "--games", "4", "--visits", "20",
+            settings = ["--start", start, "--base", "3", "--visits", "20",
                         "--sample-turns", "1", "--blocks", "2", "--channels", "8", "--epochs",
-                        "1", "--gate-games", "2", "--gate-visits", "10", "--gate-seconds",
+                        "1", "--gate-visits", "10", "--gate-seconds",
                         "0.02", "--concurrency", "1", "--threads", "1", "--pool-every", "2",
                         "--aux-heads", "yes", "--territory", "share", "--full-share", "0.5",
-                        "--fast-visits", "4", "--rounds", "1"]
+                        "--fast-visits", "4", "--bases", "3:2,4:1", "--games", "6",
+                        "--gate-games", "3", "--rounds", "1"]
             output = self.run_loop(os.path.join(run, "loop"), *settings)
             self.assertRegex(output, r"round 1: \d+ of \d+ tensors from .*start.pt, the rest new")
             self.assertIn("soft_policy", output)
             # The start network has another architecture: the gate gives both equal time.
-            self.assertIn("round 1: gate, 2 games at 0.02 s a move", output)
+            self.assertIn("round 1: gate, 3 games at 0.02 s a move", output)
+            self.assertIn("round 1, self-play, base 4: 2/2 games", output)
             folder = os.path.join(run, "loop", "rounds", "0001")
-            with open(os.path.join(folder, "games", "games.jsonl"), encoding="utf-8") as stream:
-                fulls = {turn["full"] for line in stream for turn in json.loads(line)["turns"]}
+            fulls = set()
+            for base, games in ((3, 4), (4, 2)):
+                path = os.path.join(folder, "games", f"base{base}", "games.jsonl")
+                with open(path, encoding="utf-8") as stream:
+                    records = [json.loads(line) for line in stream]
+                self.assertEqual(sorted(r["number"] for r in records), list(range(games)))
+                self.assertEqual({r["base"] for r in records}, {base})
+                fulls |= {turn["full"] for r in records for turn in r["turns"]}
+                with open(os.path.join(folder, "gate", f"base{base}", "results.json"),
+                          encoding="utf-8") as stream:
+                    self.assertEqual(len(json.load(stream)["games"]), games // 2)
             self.assertEqual(fulls, {True, False})
+            with open(os.path.join(folder, "gate.json"), encoding="utf-8") as stream:
+                verdict = json.load(stream)
+            self.assertEqual(verdict["wins"] + verdict["losses"] + verdict["aborted"], 3)
+            self.assertRegex(output, r"all bases: games 2, decisions \d+")
             with open(os.path.join(folder, "candidate.net"), "rb") as stream:
                 self.assertIn(b"pool-every 2", stream.readline())
             with open(os.path.join(run, "loop", "loop.json"), encoding="utf-8") as stream:

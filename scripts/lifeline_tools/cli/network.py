@@ -233,7 +233,7 @@ LOOP_SETTINGS = {"base": int, "rules": str, "komi": int, "games": int, "visits":
                  "epochs": int, "batch": int, "rate": float, "gate_games": int,
                  "gate_visits": int, "gate_seconds": float, "gate_score": float, "seed": int,
                  "pool_every": int, "aux_heads": switch, "territory": str,
-                 "full_share": float, "fast_visits": int}
+                 "full_share": float, "fast_visits": int, "bases": str}
 
 
 def parse_arguments(argv, name, default_engine, default_start):
