@@ -7,9 +7,8 @@
 - territory: for each cell, +1 when the side to move will hold it, -1 when the opponent will
   (network_data.py says from when: once the board settles, or over the rest of the game).
 
-Two additions see the whole board (docs/network.md, "Global pooling"), each a key of the
-network's config, absent from the config of a network without it so that older networks load
-and compare as they were:
+Two additions (docs/network.md, "The model"), each a key of the network's config, absent from
+the config of a network without it so that older networks load and compare as they were:
 
 - pool_every K: every K-th block of the tower pools its first convolution's channels over the
   board (mean, mean scaled by the board's size, maximum) and adds a bias to each channel from
@@ -47,7 +46,7 @@ class HexConv(nn.Conv2d):
 
 
 # The scaled mean is the mean times (sqrt(cells) - SIZE_CENTRE) / SIZE_SPREAD: near zero on
-# base 7 (127 cells), about -0.4 on base 4 and +0.8 on base 12, so that the figures can tell
+# base 7 (127 cells), about -0.5 on base 4 and +0.9 on base 12, so that the figures can tell
 # the board's size (KataGo scales its pooled means by the board's width the same way).
 SIZE_CENTRE, SIZE_SPREAD = 11.0, 10.0
 
