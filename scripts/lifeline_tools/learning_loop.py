@@ -303,6 +303,7 @@ class Loop:
                                                      s.territory)
         held_out = network_training.examples_by_base(self.engine, held_out_games, self.say,
                                                      s.territory)
+        torch.manual_seed(s.seed * 10_000 + number)  # the first weights too come from the seed
         net = network_model.LifelineNet(**s.network_config())
         if start_weights:
             previous, _ = network_model.load(start_weights)

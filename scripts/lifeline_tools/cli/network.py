@@ -126,6 +126,7 @@ def train(options):
     held_out = network_training.examples_by_base(options.engine, held_out_games, log,
                                                  options.territory)
     log("examples: " + ", ".join(f"base {b}: {len(a['value'])}" for b, a in training.items()))
+    torch.manual_seed(options.seed)  # the first weights too come from the seed
     net = network_model.LifelineNet(options.blocks, options.channels, options.pool_every,
                                     options.aux_heads)
     network_training.train(net, training, held_out, options.epochs, options.batch,
