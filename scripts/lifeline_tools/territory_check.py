@@ -83,17 +83,33 @@ class Tally:
                 "settled_accuracy": share("settled_right", "cells")}
 
 
-def _game_truth(engine, game):
-    """(the positions' states, the settled holders by cell, the shares of each turn by cell)
-    of a game, Black's view; leaves the engine at the game's end."""
+def _truth(game, states):
+    """(the settled holders by cell, each turn's shares by cell), Black's view, of a game
+    whose positions before each turn are `states`."""
     base = game["base"]
-    states = network_data.replay(engine, game)
     settled = {cell: 1.0 if owner == "b" else -1.0
                for cell, owner in zip(vocabulary.cells(base), game["settled"]["territory"])}
     grid = network_data.holding_shares(base, states, game)
     index = {cell: network_data.cell_index(base, cell) for cell in vocabulary.cells(base)}
-    shares = [{cell: float(row[at]) for cell, at in index.items()} for row in grid]
-    return states, settled, shares
+    return settled, [{cell: float(row[at]) for cell, at in index.items()} for row in grid]
+
+
+def _measure(engine, game, every):
+    """Replays a game once: (the positions' states, [(turn, the network's territory, the
+    playouts', the stones standing)] at every `every`-th turn where the search foresaw
+    something)."""
+    states, measured = [], []
+    network_data.start(engine, game)
+    for number, turn in enumerate(game["turns"]):
+        state = engine.state(COMMAND_TIMEOUT)
+        states.append(state)
+        playouts = (playout_territory(engine, game["base"], state["to_move"])
+                    if number % every == 0 else None)
+        if playouts is not None:  # the same positions for both
+            measured.append((number, network_territory(engine), playouts,
+                             set(state["black"]) | set(state["white"])))
+        engine.play(turn["color"], turn["move"], COMMAND_TIMEOUT)
+    return states, measured
 
 
 def check(engine_command, folders, visits, every, games, log):
@@ -108,19 +124,12 @@ def check(engine_command, folders, visits, every, games, log):
             engine.ask(command, COMMAND_TIMEOUT)
         selfplay.search_every_move(engine)
         for game in held_out:
-            base = game["base"]
-            states, settled, shares = _game_truth(engine, game)
-            network_data.start(engine, game)
-            for number, (state, turn) in enumerate(zip(states, game["turns"])):
-                playouts = (playout_territory(engine, base, state["to_move"])
-                            if number % every == 0 else None)
-                if playouts is not None:  # the same positions for both
-                    stones = set(state["black"]) | set(state["white"])
-                    tallies["network"].add(network_territory(engine), settled, shares[number],
-                                           stones)
-                    tallies["playouts"].add(playouts, settled, shares[number], stones)
-                    positions += 1
-                engine.play(turn["color"], turn["move"], COMMAND_TIMEOUT)
+            states, measured = _measure(engine, game, every)
+            settled, shares = _truth(game, states)
+            for number, network, playouts, stones in measured:
+                tallies["network"].add(network, settled, shares[number], stones)
+                tallies["playouts"].add(playouts, settled, shares[number], stones)
+            positions += len(measured)
             log(f"game {game['number']}: {positions} positions so far")
     finally:
         engine.close()
