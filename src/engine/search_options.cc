@@ -65,6 +65,7 @@ MctsOptions SearchSettings(const OptionTable& table) {
   options.puct = plain ? 0 : table.Get(option::kPuct);
   options.network_visits = plain ? 0 : static_cast<int>(table.Get(option::kNetworkVisits));
   options.network_value_visits = table.Get(option::kNetworkValueVisits);
+  options.network_value_mix = table.Get(option::kNetworkValueMix);
   options.exploration = table.Get(option::kExploration);
   options.rave_equivalence = table.Get(option::kRaveEquivalence);
   options.resign_below = table.Get(option::kResign);
@@ -129,6 +130,10 @@ void DeclareSearchOptions(OptionTable& table, Engine& engine) {
   table.Declare(rebuilds(OptionSpec::Number(
       option::kNetworkValueVisits, defaults.network_value_visits, 0, 1e6,
       "virtual visits that carry a judged node's network value (its weight against playouts)")));
+  table.Declare(rebuilds(OptionSpec::Number(
+      option::kNetworkValueMix, defaults.network_value_mix, 0, 1,
+      "chance that a simulation counts the network's verdict at its deepest judged node instead "
+      "of the playout's, from that node up to the root")));
   table.Declare(rebuilds(OptionSpec::Number(option::kExploration, defaults.exploration, 0, 100,
                                             "UCB1 exploration constant")));
   table.Declare(rebuilds(

@@ -47,6 +47,13 @@ struct MctsOptions {
   int network_visits = 16;
   // The weight of a judged node's network value in its statistics, in virtual visits.
   double network_value_visits = 16;
+  // The share of each simulation's result that is the network's verdict rather than the
+  // playout's, for the nodes from the root down to the deepest judged node of its path: with
+  // this chance, those nodes count a win drawn at that node's network value instead of the
+  // playout's winner (the nodes below it, and RAVE, keep the playout's). Virtual visits weigh
+  // less and less as the visits grow; this share does not, so the value keeps its say in long
+  // searches (AlphaGo's mixed leaf evaluation). 0 leaves it out.
+  double network_value_mix = 0;
 
   // A double turn's two stones are chosen lower cell first, so that the pair (a, b) and the
   // pair (b, a) are one path of the tree rather than two with the same position below.

@@ -147,7 +147,24 @@ void MctsTree::Simulate(Rng& rng, Worker& worker) {
   Bitset held[2];
   const Color winner = Playout(position, worker, rng, played, held);
   territory_.Add(worker.territory, held);
-  BackUp(worker, winner, played);
+  BackUp(worker, winner, played, DrawVerdict(worker, rng));
+}
+
+std::optional<MctsTree::Verdict> MctsTree::DrawVerdict(const Worker& worker, Rng& rng) const {
+  // Nothing is drawn without a share, so the search without one keeps its random stream.
+  if (network_ == nullptr || options_.network_value_mix <= 0) return std::nullopt;
+  if (rng.Uniform() >= options_.network_value_mix) return std::nullopt;
+  for (size_t i = worker.path.size(); i-- > 0;) {
+    const Worker::Step& step = worker.path[i];
+    const Node& node = pool_[step.node];
+    if (node.judgement.load(std::memory_order_acquire) != Judgement::kJudged) continue;
+    const bool owner_wins = rng.Uniform() < PriorWinRate(node.value.load(kRelaxed));
+    const Color winner = owner_wins ? step.owner : Opponent(step.owner);
+    // Named in the leaf's colours, as BackUp expects.
+    const bool leaf_swapped = worker.path.back().swapped;
+    return Verdict{i, step.swapped == leaf_swapped ? winner : Opponent(winner)};
+  }
+  return std::nullopt;
 }
 
 Color MctsTree::Playout(const Position& position, const Worker& worker, Rng& rng, Bitset played[2],
@@ -367,15 +384,21 @@ void MctsTree::UpdateProof(Node& node, bool pending) const {
   if (all_lost) node.proof.store(pending ? Proof::kLoss : Proof::kWin, kRelaxed);
 }
 
-void MctsTree::BackUp(Worker& worker, Color leaf_winner, Bitset played[2]) {
+void MctsTree::BackUp(Worker& worker, Color leaf_winner, Bitset played[2],
+                      const std::optional<Verdict>& verdict) {
   bool child_proven = false;
   const bool leaf_swapped = worker.path.back().swapped;
+  // A winner named in the leaf's colours, named by the colour that player held at `step`.
+  const auto at_step = [&](const Worker::Step& step, Color winner_at_leaf) {
+    return step.swapped == leaf_swapped ? winner_at_leaf : Opponent(winner_at_leaf);
+  };
   for (size_t i = worker.path.size(); i-- > 0;) {
     const Worker::Step& step = worker.path[i];
     Node& node = pool_[step.node];
-    // The winning player, named by the colour that player held at this node.
-    const Color winner = step.swapped == leaf_swapped ? leaf_winner : Opponent(leaf_winner);
-    if (winner == step.owner) node.wins.fetch_add(1, kRelaxed);
+    // The playout's winner, which RAVE keeps whatever the node counts.
+    const Color winner = at_step(step, leaf_winner);
+    const Color counted = verdict && i <= verdict->depth ? at_step(step, verdict->winner) : winner;
+    if (counted == step.owner) node.wins.fetch_add(1, kRelaxed);
     const bool expanded = node.expansion.load(std::memory_order_acquire) == Expansion::kExpanded;
     if (expanded && options_.rave) {
       // AMAF: every child whose cell the chooser played later in this simulation.

@@ -127,9 +127,20 @@ class MctsTree {
   uint32_t SelectChild(const Node& node) const;
   double Score(const Node& child, double sqrt_parent, double log_parent) const;
   void UpdateProof(Node& node, bool pending) const;
+  // The network's say in one simulation's result (MctsOptions::network_value_mix): the nodes
+  // of worker.path up to `depth` count `winner` (in the leaf's colours) instead of the
+  // playout's winner.
+  struct Verdict {
+    size_t depth = 0;
+    Color winner = Color::kBlack;
+  };
+  // With chance network_value_mix, a winner drawn at the network value of the deepest judged
+  // node of worker.path; none when the draw says the playout or no node there is judged.
+  std::optional<Verdict> DrawVerdict(const Worker& worker, Rng& rng) const;
   // Credits the winner (in the leaf's colours) to every node of worker.path, with RAVE
-  // statistics and solver proofs.
-  void BackUp(Worker& worker, Color leaf_winner, Bitset played[2]);
+  // statistics and solver proofs; a verdict replaces the winner in its nodes' own statistics.
+  void BackUp(Worker& worker, Color leaf_winner, Bitset played[2],
+              const std::optional<Verdict>& verdict = std::nullopt);
   // Index of the best child to play, or 0 when the node has none.
   uint32_t BestChild(uint32_t index) const;
   // The moves of the best children below node `index`, one per node.

@@ -2,6 +2,7 @@
 // once, its children's policy shares become the network's and its value is kept for its
 // owner; without a network, or with network_visits 0, the search is the one without.
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <string>
@@ -10,6 +11,7 @@
 #include "core/position.h"
 #include "gtest/gtest.h"
 #include "network/network.h"
+#include "network/network_weights.h"
 #include "search/mcts_player.h"
 #include "search/priors.h"
 #include "search_test_support.h"
@@ -27,6 +29,16 @@ std::shared_ptr<const Network> TinyNetwork() {
       Network::Load(std::string(LIFELINE_NETWORK_TEST_DATA) + "/tiny.net");
   EXPECT_TRUE(network.ok()) << network.status();
   return std::make_shared<const Network>(*std::move(network));
+}
+
+// tiny.net with a value layer that says `value` of every position.
+std::shared_ptr<const Network> ConstantValueNetwork(double value) {
+  absl::StatusOr<NetworkWeights> weights =
+      ReadNetworkWeights(std::string(LIFELINE_NETWORK_TEST_DATA) + "/tiny.net");
+  EXPECT_TRUE(weights.ok()) << weights.status();
+  std::fill(weights->value.weights.begin(), weights->value.weights.end(), 0.0f);
+  weights->value.bias[0] = static_cast<float>(std::log(value / (1 - value)));
+  return std::make_shared<const Network>(Network(*std::move(weights)));
 }
 
 MctsOptions NetworkOptions() {
@@ -94,10 +106,13 @@ TEST(NetworkSearchTest, NoNetworkOrNoVisitsIsTheSearchWithout) {
   const Position position = RandomPosition(5, Rules{}, 20, 9);
   ASSERT_FALSE(position.IsOver());
   FakeClock clock;
-  MctsOptions off = NetworkOptions();
+  // The value's share draws nothing where no node is judged.
+  MctsOptions mixed = NetworkOptions();
+  mixed.network_value_mix = 1;
+  MctsOptions off = mixed;
   off.network_visits = 0;
   MctsPlayer plain(SmallOptions(), clock, MoveModel::Default());
-  MctsPlayer without_network(NetworkOptions(), clock, MoveModel::Default(), nullptr);
+  MctsPlayer without_network(mixed, clock, MoveModel::Default(), nullptr);
   MctsPlayer switched_off(off, clock, MoveModel::Default(), network);
   Rng rng1(4), rng2(4), rng3(4);
   const SearchResult a = plain.Search(position, Visits(500), rng1, nullptr);
@@ -110,6 +125,34 @@ TEST(NetworkSearchTest, NoNetworkOrNoVisitsIsTheSearchWithout) {
   for (uint32_t i = 0; i < switched_off.tree().pool().size(); ++i) {
     EXPECT_EQ(switched_off.tree().pool()[i].judgement.load(), Judgement::kNone);
   }
+}
+
+double RootWinRate(const MctsPlayer& player) {
+  const Node& root = player.tree().pool()[0];
+  return root.wins.load() / static_cast<double>(root.visits.load());
+}
+
+// With the value's whole share, every simulation through a judged node counts the network's
+// verdict there: a network that calls every position even holds the root near one half where
+// the playouts lean to one side, and half the share holds it between.
+TEST(NetworkSearchTest, ValueMixCountsTheNetworksVerdict) {
+  const std::shared_ptr<const Network> even = ConstantValueNetwork(0.5);
+  const Position position = RandomPosition(5, Rules{}, 22, 2);
+  ASSERT_FALSE(position.IsOver());
+  double rates[3];
+  const double mixes[3] = {0, 0.5, 1};
+  for (int i = 0; i < 3; ++i) {
+    MctsOptions options = NetworkOptions();
+    options.network_value_mix = mixes[i];
+    FakeClock clock;
+    MctsPlayer player(options, clock, MoveModel::Default(), even);
+    Rng rng(7);
+    player.Search(position, Visits(4000), rng, nullptr);
+    rates[i] = RootWinRate(player);
+  }
+  ASSERT_GT(std::abs(rates[0] - 0.5), 0.12) << "the playouts must lean for the test to tell";
+  EXPECT_NEAR(rates[2], 0.5, 0.03);
+  EXPECT_NEAR(rates[1], (rates[0] + rates[2]) / 2, 0.05);
 }
 
 // Several threads judging one tree (run under TSan by scripts/tsan.sh), on every rule set,
