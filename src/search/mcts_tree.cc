@@ -159,10 +159,7 @@ std::optional<MctsTree::Verdict> MctsTree::DrawVerdict(const Worker& worker, Rng
     const Node& node = pool_[step.node];
     if (node.judgement.load(std::memory_order_acquire) != Judgement::kJudged) continue;
     const bool owner_wins = rng.Uniform() < PriorWinRate(node.value.load(kRelaxed));
-    const Color winner = owner_wins ? step.owner : Opponent(step.owner);
-    // Named in the leaf's colours, as BackUp expects.
-    const bool leaf_swapped = worker.path.back().swapped;
-    return Verdict{i, step.swapped == leaf_swapped ? winner : Opponent(winner)};
+    return Verdict{i, owner_wins ? step.owner : Opponent(step.owner)};
   }
   return std::nullopt;
 }
@@ -388,16 +385,17 @@ void MctsTree::BackUp(Worker& worker, Color leaf_winner, Bitset played[2],
                       const std::optional<Verdict>& verdict) {
   bool child_proven = false;
   const bool leaf_swapped = worker.path.back().swapped;
-  // A winner named in the leaf's colours, named by the colour that player held at `step`.
-  const auto at_step = [&](const Worker::Step& step, Color winner_at_leaf) {
-    return step.swapped == leaf_swapped ? winner_at_leaf : Opponent(winner_at_leaf);
-  };
   for (size_t i = worker.path.size(); i-- > 0;) {
     const Worker::Step& step = worker.path[i];
     Node& node = pool_[step.node];
-    // The playout's winner, which RAVE keeps whatever the node counts.
-    const Color winner = at_step(step, leaf_winner);
-    const Color counted = verdict && i <= verdict->depth ? at_step(step, verdict->winner) : winner;
+    // The playout's winning player, named by the colour that player held at this node; RAVE
+    // keeps it whatever the node counts.
+    const Color winner = step.swapped == leaf_swapped ? leaf_winner : Opponent(leaf_winner);
+    Color counted = winner;
+    if (verdict && i <= verdict->depth) {
+      const bool same_side = step.swapped == worker.path[verdict->depth].swapped;
+      counted = same_side ? verdict->winner : Opponent(verdict->winner);
+    }
     if (counted == step.owner) node.wins.fetch_add(1, kRelaxed);
     const bool expanded = node.expansion.load(std::memory_order_acquire) == Expansion::kExpanded;
     if (expanded && options_.rave) {

@@ -128,8 +128,8 @@ class MctsTree {
   double Score(const Node& child, double sqrt_parent, double log_parent) const;
   void UpdateProof(Node& node, bool pending) const;
   // The network's say in one simulation's result (MctsOptions::network_value_mix): the nodes
-  // of worker.path up to `depth` count `winner` (in the leaf's colours) instead of the
-  // playout's winner.
+  // of worker.path up to `depth` count `winner` (in the colours of the node at `depth`)
+  // instead of the playout's winner.
   struct Verdict {
     size_t depth = 0;
     Color winner = Color::kBlack;
