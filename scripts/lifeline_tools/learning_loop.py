@@ -467,7 +467,9 @@ def plot(run, path):
 
     from . import network_model
 
-    rounds, losses, top1, gated, elos, margins = [], [], [], [], [], []
+    rounds, losses, top1 = [], [], []
+    # Each gate's round, Elo and interval, apart for the promoted candidates and the others.
+    gates = {True: ([], [], []), False: ([], [], [])}
     for number in run.rounds():
         candidate = run.round(number, "candidate.pt")
         if os.path.exists(candidate):
@@ -478,6 +480,7 @@ def plot(run, path):
         verdict = run.verdict(number)
         # A gate won or lost whole has no finite Elo to draw.
         if verdict and verdict["elo"] is not None and math.isfinite(verdict["elo"]):
+            gated, elos, margins = gates[bool(verdict["promoted"])]
             gated.append(number)
             elos.append(verdict["elo"])
             # A gate won or lost whole has an interval without bound: no bar is drawn.
@@ -488,12 +491,16 @@ def plot(run, path):
     held_axes.plot(rounds, top1, "s-", label="policy top-1")
     held_axes.set_ylabel("held-out games")
     held_axes.legend()
-    gate_axes.errorbar(gated, elos, yerr=margins, fmt="o", capsize=3)
+    for promoted, style, label in ((True, "o", "promoted"), (False, "x", "not promoted")):
+        gated, elos, margins = gates[promoted]
+        if gated:
+            gate_axes.errorbar(gated, elos, yerr=margins, fmt=style, capsize=3, label=label)
+    gate_axes.legend()
     gate_axes.axhline(0, color="grey", linewidth=0.8)
     gate_axes.set_ylabel("gate: candidate's Elo")
     gate_axes.set_xlabel("round")
     gate_axes.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
-    figure.suptitle(run.path)
+    figure.suptitle(os.path.basename(os.path.normpath(run.path)))
     figure.tight_layout()
     figure.savefig(path)
     pyplot.close(figure)
