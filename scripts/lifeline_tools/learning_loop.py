@@ -299,10 +299,11 @@ class Loop:
         held_out_games = network_training.load_games(folders, held_out=True)
         self.say(f"round {number}: training on {len(training_games)} games of rounds "
                  f"{rounds[0]} to {number}, {len(held_out_games)} held out")
+        # The replay takes one process a training thread: nothing else runs meanwhile.
         training = network_training.examples_by_base(self.engine, training_games, self.say,
-                                                     s.territory)
+                                                     s.territory, self.threads)
         held_out = network_training.examples_by_base(self.engine, held_out_games, self.say,
-                                                     s.territory)
+                                                     s.territory, self.threads)
         torch.manual_seed(s.seed * 10_000 + number)  # the first weights too come from the seed
         net = network_model.LifelineNet(**s.network_config())
         if start_weights:

@@ -8,7 +8,9 @@ figures for the engine's learned move model (lifeline-move_features); the value'
 against the games' outcomes; and how often the territory's sign is right.
 """
 
+import concurrent.futures
 import math
+import multiprocessing
 import os
 import time
 
@@ -29,9 +31,13 @@ def load_games(folders, held_out):
             if is_held_out(game) == held_out]
 
 
-def examples_by_base(engine_command, games, log, territory="settled"):
+def examples_by_base(engine_command, games, log, territory="settled", workers=1):
     """{base: dict of stacked arrays} for the games, replayed in one engine, with the
-    territory target `territory` (selfplay.TERRITORY_TARGETS)."""
+    territory target `territory` (selfplay.TERRITORY_TARGETS). With `workers` above one the
+    games are replayed in that many processes, each with an engine of its own, and the arrays
+    are the same, row for row."""
+    if workers > 1 and len(games) > 1:
+        return _examples_in_processes(engine_command, games, log, territory, workers)
     engine = gtp.GtpEngine(engine_command)
     parts = {}
     try:
@@ -42,8 +48,39 @@ def examples_by_base(engine_command, games, log, territory="settled"):
                 log(f"replayed {number + 1}/{len(games)} games")
     finally:
         engine.close()
-    return {base: {name: np.concatenate([p[name] for p in chunks])
-                   for name in chunks[0]} for base, chunks in parts.items()}
+    return _stacked(parts)
+
+
+def _stacked(parts):
+    """{base: [dict of arrays, ...]} -> {base: dict of the arrays stacked in order}."""
+    return {base: {name: np.concatenate([p[name] for p in chunks]) for name in chunks[0]}
+            for base, chunks in parts.items()}
+
+
+def _replay_share(job):
+    """A process's task: the examples of a share of the games (examples_by_base)."""
+    engine_command, games, territory = job
+    return examples_by_base(engine_command, games, lambda text: None, territory)
+
+
+def _examples_in_processes(engine_command, games, log, territory, workers):
+    # Replaying is mostly Python's work (turning each position into arrays), not the engine's,
+    # so threads would wait on each other: processes do it. Three shares a process even out
+    # the games' lengths; the shares come back in order, so the rows are the serial ones.
+    # Spawned, not forked: the process training on a GPU may already hold it.
+    size = math.ceil(len(games) / (workers * 3))
+    jobs = [(engine_command, games[first:first + size], territory)
+            for first in range(0, len(games), size)]
+    parts = {}
+    context = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
+        for number, share in enumerate(pool.map(_replay_share, jobs), 1):
+            for base, arrays in share.items():
+                parts.setdefault(base, []).append(arrays)
+            if number % workers == 0 or number == len(jobs):
+                log(f"replayed {min(number * size, len(games))}/{len(games)} games "
+                    f"in {workers} processes")
+    return _stacked(parts)
 
 
 def training_device():

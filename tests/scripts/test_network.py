@@ -2,7 +2,8 @@
 network_training.py) and scripts/network.py train and evaluate: the twelve symmetries are the
 board's (lifeline_tools/symmetry.py), the input planes and targets say what the records say, a
 hexagonal convolution ignores the two cells that are no neighbours, the network's outputs do
-not depend on the grid cells off the board, and train then evaluate run on a few tiny games.
+not depend on the grid cells off the board, train then evaluate run on a few tiny games, and
+games replayed in several processes give the examples of one.
 Needs Debian's python3-numpy and python3-torch (scripts/build.sh installs them).
 """
 
@@ -20,7 +21,7 @@ try:
     import numpy as np
     import torch
 
-    from lifeline_tools import network_data, network_model
+    from lifeline_tools import network_data, network_model, network_training, selfplay
 except ImportError as error:
     MISSING = str(error)
 else:
@@ -274,6 +275,21 @@ class PipelineTest(unittest.TestCase):
                                  r"on_stones [0-9.]+, settled_accuracy [0-9.]+")
 
 
+    def test_games_replayed_in_processes_give_the_serial_examples(self):
+        with tempfile.TemporaryDirectory() as folder:
+            subprocess.run([sys.executable, NETWORK, "generate", "--out", folder, "--base", "3",
+                            "--games", "5", "--visits", "20", "--engine", ENGINE],
+                           check=True, capture_output=True, timeout=600)
+            games = selfplay.read_games(folder)
+            serial = network_training.examples_by_base(ENGINE, games, print, "share")
+            lines = []
+            parallel = network_training.examples_by_base(ENGINE, games, lines.append, "share",
+                                                         workers=2)
+            self.assertEqual(lines[-1], "replayed 5/5 games in 2 processes")
+            self.assertEqual(list(parallel), [3])
+            for name, array in serial[3].items():
+                np.testing.assert_array_equal(parallel[3][name], array, err_msg=name)
+
     def test_the_version_7_recipe_from_games_to_the_engine(self):
         with tempfile.TemporaryDirectory() as folder:
             games = os.path.join(folder, "games")
@@ -294,7 +310,8 @@ class PipelineTest(unittest.TestCase):
             self.assertEqual({turn["full"] for turn in turns}, {True, False})
             self.assertTrue(turns[0]["full"])  # a sampled turn always searches fully
             trained = run("train", "--weights", weights, "--epochs", "1", "--blocks", "2",
-                          "--channels", "8", "--threads", "1", "--pool-every", "2",
+                          "--channels", "8", "--threads", "1", "--workers", "2",
+                          "--pool-every", "2",
                           "--aux-heads", "yes", "--territory", "share", games)
             self.assertRegex(trained, r"epoch 1: train policy [0-9.]+ value [0-9.]+ territory "
                                       r"[0-9.]+ soft_policy [0-9.]+ next_policy [0-9.]+;")

@@ -122,9 +122,9 @@ def train(options):
     held_out_games = network_training.load_games(options.folders, held_out=True)
     log(f"{len(training_games)} games to train on, {len(held_out_games)} held out")
     training = network_training.examples_by_base(options.engine, training_games, log,
-                                                 options.territory)
+                                                 options.territory, options.workers)
     held_out = network_training.examples_by_base(options.engine, held_out_games, log,
-                                                 options.territory)
+                                                 options.territory, options.workers)
     log("examples: " + ", ".join(f"base {b}: {len(a['value'])}" for b, a in training.items()))
     torch.manual_seed(options.seed)  # the first weights too come from the seed
     net = network_model.LifelineNet(options.blocks, options.channels, options.pool_every,
@@ -270,6 +270,8 @@ def parse_arguments(argv, name, default_engine, default_start):
             command.add_argument("--blocks", type=int, default=4)
             command.add_argument("--channels", type=int, default=32)
             command.add_argument("--epochs", type=int, default=12)
+            command.add_argument("--workers", type=int, default=1,
+                                 help="processes that replay the games into examples")
             command.add_argument("--batch", type=int, default=256)
             command.add_argument("--rate", type=float, default=2e-3)
             command.add_argument("--seed", type=int, default=1)
