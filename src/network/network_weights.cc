@@ -51,6 +51,10 @@ class FloatReader {
       }
       std::memcpy(&out[i], &bits, sizeof(float));
       if (!std::isfinite(out[i])) return false;
+      // A subnormal weight says nothing a zero does not, and arithmetic on subnormals is
+      // many times slower on x86: a network trained on a GPU (where PyTorch does not flush
+      // them) held 94,515 in an 8 x 64 and evaluated 27 times slower than a 4 x 32.
+      if (std::fpclassify(out[i]) == FP_SUBNORMAL) out[i] = 0.0f;
     }
     offset_ += 4 * count;
     floats_ += count;

@@ -49,6 +49,18 @@ TEST(NetworkWeightsTest, ReadsAValidFile) {
   EXPECT_EQ(weights->value.bias.size(), 1u);
 }
 
+TEST(NetworkWeightsTest, SubnormalWeightsAreReadAsZero) {
+  const float subnormal = 1e-40f;
+  ASSERT_EQ(std::fpclassify(subnormal), FP_SUBNORMAL);
+  const auto weights = ParseNetworkWeights(File(1, 4, subnormal), "test");
+  ASSERT_TRUE(weights.ok()) << weights.status();
+  for (float weight : weights->stem.weights) EXPECT_EQ(weight, 0.0f);
+  for (float weight : weights->value.bias) EXPECT_EQ(weight, 0.0f);
+  const auto normal = ParseNetworkWeights(File(1, 4, -1e-37f), "test");
+  ASSERT_TRUE(normal.ok()) << normal.status();
+  EXPECT_EQ(normal->stem.weights[0], -1e-37f);
+}
+
 TEST(NetworkWeightsTest, ReadsAFileWithGlobalPooling) {
   const auto weights = ParseNetworkWeights(File(3, 4, 0.5f, 2), "test");
   ASSERT_TRUE(weights.ok()) << weights.status();

@@ -180,6 +180,22 @@ class ModelTest(unittest.TestCase):
         batch["policy_weight"] = torch.ones(2)
         self.assertGreater(network_model.losses(net, batch)["policy"].item(), 0.0)
 
+    def test_the_engine_s_file_has_no_subnormal_weights(self):
+        from lifeline_tools import network_export
+
+        net = network_model.LifelineNet(1, 4)
+        with torch.no_grad():
+            net.stem.bias.fill_(1e-40)  # subnormal in float32, as GPU training leaves them
+            net.value.bias.fill_(0.25)
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "net")
+            network_export.write_weights(net, path)
+            with open(path, "rb") as stream:
+                stream.readline()
+                values = np.frombuffer(stream.read().rsplit(b"end", 1)[0], dtype="<f4")
+        self.assertFalse(np.any((values != 0) & (np.abs(values) < np.finfo(np.float32).tiny)))
+        self.assertIn(np.float32(0.25), values)
+
     def test_warm_start_keeps_what_fits(self):
         plain = network_model.LifelineNet(blocks=2, channels=8)
         same = network_model.LifelineNet(blocks=2, channels=8)
