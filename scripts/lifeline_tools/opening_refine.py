@@ -1,12 +1,15 @@
-"""Refines a finished opening map: the estimates closest to one half are computed again with
-more visits (docs/openings.md, "Making the maps again").
+"""Refines a finished opening map: the estimates closest to one half, and every estimate that
+says the second player swaps, are computed again with more visits (docs/openings.md, "Making
+the maps again").
 
 A map's decisions live near one half: the swap decision flips there, and the map advises the
 most balanced first turns. On the large boards under strong pie a search of a
 second per entry is all that thousands of classes can get, so a map is made in two passes: every
 class at a small budget, then the `count` classes closest to one half at a large one. Since a
 refined figure moves, and other classes may then be closer to one half than it, the pass goes
-on until the `count` closest all carry the large budget.
+on until the `count` closest all carry the large budget. A small budget's figure far above one
+half is mostly noise too (a best move backed by a handful of visits), and it alone would make
+the second player swap, so every swapped class is refined as well, however far from even.
 
 The header records the pass (`refine-visits`, `refine-count`); a second pass on the same file
 must ask for the same. Each refined entry replaces the old one in a file written whole and
@@ -29,7 +32,13 @@ def closest_to_even(entries, count):
 
 
 def still_to_refine(entries, count, visits):
-    return [entry for entry in closest_to_even(entries, count) if entry.visits < visits]
+    """The entries the pass still has to compute: among the `count` closest to one half and
+    the swapped ones (chance above one half), those with fewer than `visits` visits."""
+    closest = closest_to_even(entries, count)
+    chosen = {entry.label for entry in closest}
+    swapped = [entry for entry in entries
+               if not entry.exact and entry.chance > 0.5 and entry.label not in chosen]
+    return [entry for entry in closest + swapped if entry.visits < visits]
 
 
 def _checked_header(path, header, settings, network, count):

@@ -86,6 +86,17 @@ class MapFormatTest(unittest.TestCase):
         entries.append(opening_map.Entry("komi", "3", 0.35, 100))
         self.assertEqual(openings.komi_still_to_do(entries, 0), [])
 
+    def test_refining_chooses_the_nearest_one_half_and_every_swap(self):
+        rows = (("A1,A3", 0.49, 100),   # nearest one half
+                ("A1,A4", 0.30, 100),   # far below one half: kept
+                ("A1,A5", 0.67, 100),   # a swap, however far above
+                ("A1,A6", 0.62, 4000),  # a swap already refined
+                ("A1,A7", 0.45, 100))
+        entries = [opening_map.Entry("turn", *row) for row in rows]
+        entries.append(opening_map.Entry("turn", "A1,A8", 1.0))  # exact: never recomputed
+        todo = opening_refine.still_to_refine(entries, 1, 4000)
+        self.assertEqual([entry.label for entry in todo], ["A1,A3", "A1,A5"])
+
 
 class MapComputationTest(unittest.TestCase):
     def setUp(self):
@@ -201,7 +212,7 @@ class MapComputationTest(unittest.TestCase):
         self.assertIn("4 classes of first turns", shown)
         refined = run("refine", path, "--visits", "40", "--count", "1", "--engine", ENGINE)
         self.assertIn("the 1 estimates closest to one half carry 40 visits", refined)
-        self.assertIn("the 1 nearest one half 40", run("table", self.folder))
+        self.assertIn("the 1 nearest one half and every swap 40", run("table", self.folder))
         spread = run("spread", path, "--sample", "2", "--seed", "5", "--engine", ENGINE)
         self.assertIn("2 estimates computed again", spread)
         pictures = os.path.join(self.folder, "pictures")
