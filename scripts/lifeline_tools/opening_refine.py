@@ -11,8 +11,9 @@ on until the `count` closest all carry the large budget. A small budget's figure
 half is mostly noise too (a best move backed by a handful of visits), and it alone would make
 the second player swap, so every swapped class is refined as well, however far from even.
 
-The header records the pass (`refine-visits`, `refine-count`); a second pass on the same file
-must ask for the same. Each refined entry replaces the old one in a file written whole and
+The header records the pass (`refine-visits`, `refine-count`, and `refine-swaps yes`, which
+maps refined before the swapped classes were taken lack); a second pass on the same file must
+ask for the same. Each refined entry replaces the old one in a file written whole and
 renamed, so a pass stopped at any moment resumes with the entries it lacks.
 """
 
@@ -22,6 +23,7 @@ from .vocabulary import KOMI_PIE
 
 VISITS_KEY = "refine-visits"
 COUNT_KEY = "refine-count"
+SWAPS_KEY = "refine-swaps"
 
 
 def closest_to_even(entries, count):
@@ -58,7 +60,7 @@ def _checked_header(path, header, settings, network, count):
         raise RunError(f"{path} was made otherwise: " + "; ".join(differ))
     if settings.visits <= int(header["visits"]):
         raise RunError(f"{path}: refining needs more visits than the map's {header['visits']}")
-    return {**header, **asked}
+    return {**header, **asked, SWAPS_KEY: "yes"}
 
 
 def refine_map(path, engine, visits, count, pool, network, engine_version, report=None):

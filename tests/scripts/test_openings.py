@@ -174,7 +174,8 @@ class MapComputationTest(unittest.TestCase):
         header, again = opening_map.read_map(path)
         self.assertEqual(sorted(again, key=opening_map.entry_key),
                          sorted(entries, key=opening_map.entry_key))
-        self.assertEqual((header["refine-visits"], header["refine-count"]), ("40", "2"))
+        self.assertEqual((header["refine-visits"], header["refine-count"], header["refine-swaps"]),
+                         ("40", "2", "yes"))
         # Done: the same pass computes nothing, and the map's own run goes on over it.
         idle = CountingPool()
         refine(40, 2, idle)

@@ -168,7 +168,8 @@ def _map_row(base, rules, header, entries):
     knowledge = "exact" if all(entry.exact for entry in entries) else (
         f"estimated, {header.get('visits')} visits")
     if opening_refine.COUNT_KEY in header:
-        knowledge += (f"; the {header[opening_refine.COUNT_KEY]} nearest one half and every swap "
+        swaps = " and every swap" if header.get(opening_refine.SWAPS_KEY) == "yes" else ""
+        knowledge += (f"; the {header[opening_refine.COUNT_KEY]} nearest one half{swaps} "
                       f"{header[opening_refine.VISITS_KEY]}")
     if rules == KOMI_PIE:
         fair = opening_map.fair_komi(entries)
