@@ -128,6 +128,11 @@ def balance(chance):
     return min(chance, 1 - chance)
 
 
+def swapped(chance):
+    """Whether the second player swaps after a first turn whose holder wins with `chance`."""
+    return chance > 0.5
+
+
 def fair_komi(entries):
     """The smallest komi at which Black's chance is below one half (the winner flips to
     White), or None when no komi entry is below it."""

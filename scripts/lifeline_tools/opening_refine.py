@@ -38,8 +38,8 @@ def still_to_refine(entries, count, visits):
     the swapped ones (chance above one half), those with fewer than `visits` visits."""
     closest = closest_to_even(entries, count)
     chosen = {entry.label for entry in closest}
-    swapped = [entry for entry in entries
-               if not entry.exact and entry.chance > 0.5 and entry.label not in chosen]
+    swapped = [entry for entry in entries if not entry.exact
+               and opening_map.swapped(entry.chance) and entry.label not in chosen]
     return [entry for entry in closest + swapped if entry.visits < visits]
 
 

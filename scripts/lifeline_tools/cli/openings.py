@@ -121,7 +121,7 @@ def spread(options):
             again = openings.evaluate(engine, settings, entry.kind, entry.label)
             difference = again.chance - entry.chance
             differences.append(abs(difference))
-            flips += (again.chance > 0.5) != (entry.chance > 0.5)
+            flips += opening_map.swapped(again.chance) != opening_map.swapped(entry.chance)
             print(f"{entry.kind} {entry.label}: {entry.chance:.4f} ({entry.visits} visits), "
                   f"again {again.chance:.4f} ({again.visits} visits)", flush=True)
     finally:
@@ -145,7 +145,7 @@ def show(options):
         print(f"fair komi: {opening_map.fair_komi(entries)}")
         return 0
     turns = sorted(entries, key=lambda entry: -opening_map.balance(entry.chance))
-    swaps = sum(entry.chance > 0.5 for entry in turns)
+    swaps = sum(opening_map.swapped(entry.chance) for entry in turns)
     print(f"{len(turns)} classes of first turns; the second player swaps after {swaps}")
     for entry in turns[:options.top]:
         print(f"{entry.line()}  (first player {opening_map.balance(entry.chance):.4f})")
@@ -177,7 +177,7 @@ def _map_row(base, rules, header, entries):
         told = ", ".join(f"{entry.label}: {entry.chance:.2f}" for entry in komi)
         return (f"| {base} | {rules} | {len(entries)} komi | {knowledge} | fair komi "
                 f"{'above ' + komi[-1].label if fair is None else fair} ({told}) |")
-    swaps = sum(entry.chance > 0.5 for entry in entries)
+    swaps = sum(opening_map.swapped(entry.chance) for entry in entries)
     said = f"the second player swaps after {swaps} of {len(entries)}"
     if knowledge == "exact":
         said += "; the first player loses whatever it plays"
