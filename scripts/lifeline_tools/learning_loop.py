@@ -454,6 +454,10 @@ def summary_text(run):
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = [f"{run.path}: " + ", ".join(f"{key} {value}" for key, value in settings.items())]
     lines += ["  ".join(cell.rjust(width) for cell, width in zip(row, widths)) for row in rows]
+    # The network the next round plays with: what a run continued elsewhere starts from
+    # (`loop --start`) when this folder cannot come along.
+    label, weights, _ = current_network(run, max(run.rounds(), default=0) + 1)
+    lines.append(f"current network: {label}" + (f" ({weights})" if weights else ""))
     return "\n".join(lines)
 
 

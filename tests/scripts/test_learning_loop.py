@@ -112,11 +112,23 @@ class LoopTest(unittest.TestCase):
             summary = subprocess.run([sys.executable, NETWORK, "summary", run],
                                      capture_output=True, text=True, timeout=60).stdout
             self.assertRegex(summary, r"games 6, visits 10")
-            rows = [re.split(r"\s{2,}", line.strip()) for line in summary.splitlines()[2:]]
+            rows = [re.split(r"\s{2,}", line.strip()) for line in summary.splitlines()[2:-1]]
             self.assertEqual([row[:3] for row in rows], [["1", "none", "6"],
                                                          ["2", rows[1][1], "6"]])
             self.assertIn(rows[1][1], ("none", "round 1"))  # round 1's candidate if promoted
             self.assertRegex(rows[0][6], r"^\d-\d$")
+            # The last line names the network the next round would play with.
+            current = summary.splitlines()[-1]
+            with open(os.path.join(run, "rounds", "0002", "gate.json"),
+                      encoding="utf-8") as stream:
+                second_promoted = json.load(stream)["promoted"]
+            if second_promoted:
+                self.assertEqual(current, "current network: round 2 ("
+                                 + os.path.join(run, "rounds", "0002", "candidate.pt") + ")")
+            elif promoted:
+                self.assertRegex(current, r"^current network: round 1 \(.*0001/candidate.pt\)$")
+            else:
+                self.assertEqual(current, "current network: none")
 
             image = os.path.join(run, "rounds.png")
             plotted = subprocess.run([sys.executable, NETWORK, "plot", run, "--out", image],
