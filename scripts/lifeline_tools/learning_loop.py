@@ -127,7 +127,8 @@ def claim(run, given, start_weights):
 
 def stored_settings(run):
     """The settings in RUN/loop.json (a setting added since it was written takes its default,
-    which is what the loop did before the setting existed)."""
+    which is what the loop did before the setting existed; but for `switch_score`, which came
+    while the one run it changes, version 7's, awaited its first verdict)."""
     return LoopSettings(**_read_json(run.settings))
 
 
@@ -344,7 +345,8 @@ class Loop:
 
     def gate(self, number, network, weights):
         s = self.settings
-        if self.same_size(weights):
+        same_size = self.same_size(weights)
+        if same_size:
             limit, control = f"--visits {s.gate_visits} --time 0", None
             rule = f"{s.gate_visits} visits a move"
         else:
@@ -386,7 +388,7 @@ class Loop:
                 "score": score,
                 "elo": elo if math.isfinite(elo) else None,
                 "margin": margin if math.isfinite(margin) else None,
-                "promoted": score >= s.gate_score}
+                "promoted": score >= s.promotion_score(same_size)}
 
 
 class Progress:

@@ -31,6 +31,10 @@ class LoopSettings:
     gate_visits: int = 600  # visits a move for networks of one size: fair on a loaded machine
     gate_seconds: float = 0.5  # seconds a move where the sizes differ (or one has no network)
     gate_score: float = 0.55  # the candidate's share of the gate's games that promotes it
+    # The share that promotes a candidate over a current network of another size or kind (or
+    # none), at equal time: a new kind that holds its own goes on learning under the cheaper
+    # gates at equal visits (docs/network.md, "A round").
+    switch_score: float = 0.5
     seed: int = 1
     # What each round learns from (docs/network.md, "What makes a round teach more"); the
     # defaults are the recipe of version 6.
@@ -75,6 +79,11 @@ class LoopSettings:
             counts[base] += 1
         return [(base, counts[base]) for base, _ in weights if counts[base] > 0]
 
+    def promotion_score(self, same_size):
+        """The gate's share that promotes the candidate: `gate_score` over a network of the
+        loop's size, `switch_score` over one of another size or none."""
+        return self.gate_score if same_size else self.switch_score
+
     def network_config(self):
         """The config of the networks the loop trains (network_model.LifelineNet's)."""
         from . import network_model
@@ -94,8 +103,8 @@ class LoopSettings:
                 raise LoopError(f"{name} must be at least 1")
         if self.komi < 0 or self.sample_turns < 0 or self.rate <= 0 or self.gate_seconds <= 0:
             raise LoopError("komi and sample_turns must be >= 0, rate and gate_seconds > 0")
-        if not 0 < self.gate_score <= 1:
-            raise LoopError("gate_score must be above 0 and at most 1")
+        if not 0 < self.gate_score <= 1 or not 0 < self.switch_score <= 1:
+            raise LoopError("gate_score and switch_score must be above 0 and at most 1")
         if self.pool_every < 0 or self.fast_visits < 1 or not 0 < self.full_share <= 1:
             raise LoopError("pool_every must be >= 0, fast_visits >= 1, full_share above 0 "
                             "and at most 1")

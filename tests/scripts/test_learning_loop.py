@@ -71,6 +71,18 @@ class BasesTest(unittest.TestCase):
         learning_loop.LoopSettings(bases="7, 5:2").check()  # a weight left out is 1
 
 
+class PromotionTest(unittest.TestCase):
+    def test_a_new_kind_of_network_needs_only_to_hold_its_own(self):
+        settings = learning_loop.LoopSettings()
+        self.assertEqual(settings.promotion_score(same_size=True), 0.55)
+        self.assertEqual(settings.promotion_score(same_size=False), 0.5)
+        self.assertEqual(learning_loop.LoopSettings(switch_score=0.6).promotion_score(False),
+                         0.6)
+        for score in (0, 1.5):
+            with self.assertRaises(learning_loop.LoopError):
+                learning_loop.LoopSettings(switch_score=score).check()
+
+
 class EloTextTest(unittest.TestCase):
     def test_every_gate_score_has_its_text(self):
         # A gate won or lost whole has no finite Elo: gate.json holds null for it.

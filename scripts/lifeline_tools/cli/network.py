@@ -232,7 +232,8 @@ def switch(text):
 LOOP_SETTINGS = {"base": int, "rules": str, "komi": int, "games": int, "visits": int,
                  "sample_turns": int, "window": int, "blocks": int, "channels": int,
                  "epochs": int, "batch": int, "rate": float, "gate_games": int,
-                 "gate_visits": int, "gate_seconds": float, "gate_score": float, "seed": int,
+                 "gate_visits": int, "gate_seconds": float, "gate_score": float,
+                 "switch_score": float, "seed": int,
                  "pool_every": int, "aux_heads": switch, "territory": str,
                  "full_share": float, "fast_visits": int, "bases": str}
 
