@@ -105,17 +105,40 @@ def lock(run):
         raise LoopError(f"another driver is running the loop in {run.path}") from None
 
 
-def claim(run, given, start_weights):
+# Settings that shape only how a candidate is trained, neither the games, the networks' size
+# nor the gates: a run that goes on may change them, from its next training on. Each
+# candidate's note keeps the settings it was trained with.
+TRAINING_ONLY = ("window", "epochs", "batch", "rate")
+
+
+def claim(run, given, start_weights, log=sys.stdout):
     """The run's settings: those stored in RUN, which the settings `given` (a dict of
-    LoopSettings fields) must match, or at the first start the defaults with `given`, stored
-    with the start network (`start_weights`, a .pt file; None for no network)."""
+    LoopSettings fields) must match but for TRAINING_ONLY's, whose change is stored and told to
+    `log`; or at the first start the defaults with `given`, stored with the start network
+    (`start_weights`, a .pt file; None for no network)."""
     if os.path.exists(run.settings):
         stored = stored_settings(run)
         changed = {key: value for key, value in given.items() if getattr(stored, key) != value}
-        if changed:
+        fixed = {key: value for key, value in changed.items() if key not in TRAINING_ONLY}
+        if fixed:
             raise LoopError(f"{run.path} holds a loop with other settings ({run.settings}); "
-                            f"given otherwise: {changed}")
-        return stored
+                            f"given otherwise: {fixed} (only {', '.join(TRAINING_ONLY)} may "
+                            "change when a run goes on)")
+        if not changed:
+            return stored
+        for number in run.rounds():
+            if (os.path.exists(run.round(number, "training.ckpt"))
+                    and not os.path.exists(run.round(number, "candidate.pt"))):
+                raise LoopError(f"round {number}'s training is under way with the stored "
+                                "settings: let it finish before changing them (or remove "
+                                f"{run.round(number, 'training.ckpt')} to train it anew)")
+        settings = dataclasses.replace(stored, **changed)
+        settings.check()
+        _write_json(run.settings, dataclasses.asdict(settings))
+        told = ", ".join(f"{key} {getattr(stored, key)} -> {value}"
+                         for key, value in changed.items())
+        print(f"{run.path}: from the next training on, {told}", file=log, flush=True)
+        return settings
     settings = LoopSettings(**given)
     settings.check()
     os.makedirs(run.path, exist_ok=True)

@@ -1,14 +1,15 @@
 """The learning loop (scripts/network.py loop, lifeline_tools/learning_loop.py) with the real
-engine: a tiny loop runs two rounds end to end and its summary shows them; a second start
-plays nothing again and a start with other settings is refused; a driver killed during
-self-play, during training and during the gate goes on when started again, with every game
-in the run folder once and the training going on after its last finished epoch. On a real
-Dask scheduler with two workers, one worker killed during self-play loses no game and counts
-none twice, and a worker whose engine is another version is refused.
+engine: a tiny loop runs two rounds end to end and its summary shows them; a second start plays
+nothing again, a start with other settings is refused but for those of the training; a driver
+killed during self-play, during training and during the gate goes on when started again, with
+every game in the run folder once and the training going on after its last finished epoch. On a
+real Dask scheduler with two workers, one worker killed during self-play loses no game and
+counts none twice, and a worker whose engine is another version is refused.
 Needs Debian's python3-numpy, python3-torch and python3-distributed (scripts/build.sh
 installs them).
 """
 
+import io
 import json
 import os
 import re
@@ -83,6 +84,42 @@ class PromotionTest(unittest.TestCase):
                 learning_loop.LoopSettings(switch_score=score).check()
 
 
+class SettingsChangeTest(unittest.TestCase):
+    """A run that goes on may change how its candidates are trained, and nothing else."""
+
+    def claim(self, path, given):
+        told = io.StringIO()
+        settings = learning_loop.claim(learning_loop.RunFolder(path), given, None, told)
+        return settings, told.getvalue()
+
+    def test_only_the_training_settings_change_and_the_change_is_told(self):
+        with tempfile.TemporaryDirectory() as path:
+            self.claim(path, {"epochs": 8, "games": 6})
+            settings, told = self.claim(path, {"epochs": 4, "window": 2, "games": 6})
+            self.assertEqual((settings.epochs, settings.window), (4, 2))
+            self.assertIn("from the next training on, epochs 8 -> 4, window 4 -> 2", told)
+            self.assertEqual(learning_loop.stored_settings(
+                learning_loop.RunFolder(path)).epochs, 4)
+            self.assertEqual(self.claim(path, {"epochs": 4})[1], "")  # nothing to tell
+            with self.assertRaisesRegex(learning_loop.LoopError, r"'games': 7.*only window"):
+                self.claim(path, {"games": 7, "epochs": 3})
+            with self.assertRaisesRegex(learning_loop.LoopError, "epochs must be at least 1"):
+                self.claim(path, {"epochs": 0})
+            self.assertEqual(learning_loop.stored_settings(
+                learning_loop.RunFolder(path)).epochs, 4)  # a refused change stores nothing
+
+    def test_a_training_under_way_keeps_its_settings(self):
+        with tempfile.TemporaryDirectory() as path:
+            run = learning_loop.RunFolder(path)
+            self.claim(path, {"epochs": 8})
+            os.makedirs(run.round(1))
+            open(run.round(1, "training.ckpt"), "w").close()
+            with self.assertRaisesRegex(learning_loop.LoopError, "round 1's training"):
+                self.claim(path, {"epochs": 4})
+            open(run.round(1, "candidate.pt"), "w").close()  # that training has finished
+            self.assertEqual(self.claim(path, {"epochs": 4})[0].epochs, 4)
+
+
 class EloTextTest(unittest.TestCase):
     def test_every_gate_score_has_its_text(self):
         # A gate won or lost whole has no finite Elo: gate.json holds null for it.
@@ -153,6 +190,10 @@ class LoopTest(unittest.TestCase):
             self.assertNotIn("self-play", again.split("round  network")[0])
             refused = self.run_loop(run, "--rounds", "3", "--games", "7", code=2)
             self.assertIn("'games': 7", refused)
+            # How the candidates are trained may change; the rounds done stay done.
+            retrained = self.run_loop(run, "--rounds", "2", "--epochs", "3")
+            self.assertIn("from the next training on, epochs 2 -> 3", retrained)
+            self.assertNotIn(": training on", retrained)
 
     def test_a_round_of_the_richer_recipe_on_two_bases(self):
         # Global pooling, the auxiliary heads, the share target and the playout cap, on bases
