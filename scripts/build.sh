@@ -5,7 +5,9 @@
 #
 #   scripts/build.sh [extra cmake configure arguments...]
 #
-# Environment: LIFELINE_BUILD_DIR (default build), LIFELINE_WERROR=ON to fail on warnings.
+# Environment: LIFELINE_BUILD_DIR (default build), LIFELINE_BUILD_TYPE (default Release),
+# LIFELINE_WERROR=ON to fail on warnings, LIFELINE_BUILD_TARGETS (space-separated) to build
+# only those targets.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -39,4 +41,8 @@ fi
 
 cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE="${LIFELINE_BUILD_TYPE:-Release}" \
   -DLIFELINE_WERROR="${LIFELINE_WERROR:-OFF}" "$@" >&2
-cmake --build "$build_dir" -j"$(nproc)" >&2
+targets=()
+for target in ${LIFELINE_BUILD_TARGETS:-}; do
+  targets+=(--target "$target")
+done
+cmake --build "$build_dir" -j"$(nproc)" "${targets[@]}" >&2

@@ -7,7 +7,9 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="$root/build-tsan"
 
-LIFELINE_BUILD_DIR="$build" LIFELINE_BUILD_TYPE=RelWithDebInfo "$root/scripts/build.sh" \
+# Only what runs below: the search's tests and the engine.
+LIFELINE_BUILD_DIR="$build" LIFELINE_BUILD_TYPE=RelWithDebInfo \
+  LIFELINE_BUILD_TARGETS="search_tests lifeline" "$root/scripts/build.sh" \
   -DLIFELINE_TSAN=ON
 export TSAN_OPTIONS="halt_on_error=1 exitcode=66"
 
