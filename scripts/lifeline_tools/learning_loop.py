@@ -206,9 +206,15 @@ class Loop:
         self.threads = threads
         self.log = log
         self.cluster = cluster
-        self.version = selfplay.engine_version(engine)
-        if cluster is not None:
-            cluster.check_versions(self.version)
+        self.check_engine()
+
+    def check_engine(self):
+        """Reads the engine's version again, and checks the workers answer it too: the
+        engine may be rebuilt under a driver that runs for days, and a round's games must
+        all come from the version its folders are claimed with."""
+        self.version = selfplay.engine_version(self.engine)
+        if self.cluster is not None:
+            self.cluster.check_versions(self.version)
 
     def networks_for_games(self, paths):
         """(the engine's --network argument for each network file in `paths`, the files to
@@ -245,6 +251,7 @@ class Loop:
 
     def play_round(self, number):
         label, weights, network = current_network(self.run, number)
+        self.check_engine()
         os.makedirs(self.run.round(number), exist_ok=True)
         self.say(f"round {number}: self-play with the network of {label}")
         self.timed(number, "self_play", lambda: self.self_play(number, network))

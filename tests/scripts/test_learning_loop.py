@@ -19,6 +19,7 @@ import sys
 import tempfile
 import time
 import unittest
+from unittest import mock
 
 from helpers import FAKE, ROOT
 from lifeline_tools import learning_loop
@@ -118,6 +119,29 @@ class SettingsChangeTest(unittest.TestCase):
                 self.claim(path, {"epochs": 4})
             open(run.round(1, "candidate.pt"), "w").close()  # that training has finished
             self.assertEqual(self.claim(path, {"epochs": 4})[0].epochs, 4)
+
+
+class EngineCheckTest(unittest.TestCase):
+    def test_a_round_reads_the_engine_version_again_before_it_claims_a_folder(self):
+        answers = iter(["0.2.0 (commit old)", "0.2.0 (commit new)"])
+
+        class Workers:  # still running the engine the driver started with
+            def check_versions(self, expected):
+                if expected != "0.2.0 (commit old)":
+                    raise learning_loop.LoopError("the workers answer 0.2.0 (commit old)")
+
+        with tempfile.TemporaryDirectory() as path, \
+                mock.patch.object(learning_loop.selfplay, "engine_version",
+                                  lambda engine: next(answers)):
+            run = learning_loop.RunFolder(path)
+            settings = learning_loop.claim(run, {}, None, io.StringIO())
+            driver = learning_loop.Loop(run, settings, "lifeline", log=io.StringIO(),
+                                        cluster=Workers())
+            self.assertEqual(driver.version, "0.2.0 (commit old)")
+            # The engine was rebuilt since: round 1 stops before it claims anything.
+            with self.assertRaisesRegex(learning_loop.LoopError, "workers answer"):
+                driver.play_round(1)
+            self.assertFalse(os.path.exists(run.round(1)))
 
 
 class EloTextTest(unittest.TestCase):
