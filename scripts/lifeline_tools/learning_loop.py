@@ -105,24 +105,25 @@ def lock(run):
         raise LoopError(f"another driver is running the loop in {run.path}") from None
 
 
-# Settings that shape only how a candidate is trained, neither the games, the networks' size
-# nor the gates: a run that goes on may change them, from its next training on. Each
+# Settings a run that goes on may change, for every round whose training has not begun: how a
+# candidate is trained, and how many games a round plays (a round plays its games before its
+# training, never after). Neither how a game is played, the networks' size nor the gates. Each
 # candidate's note keeps the settings it was trained with.
-TRAINING_ONLY = ("window", "epochs", "batch", "rate")
+CHANGEABLE = ("window", "epochs", "batch", "rate", "games")
 
 
 def claim(run, given, start_weights, log=sys.stdout):
     """The run's settings: those stored in RUN, which the settings `given` (a dict of
-    LoopSettings fields) must match but for TRAINING_ONLY's, whose change is stored and told to
+    LoopSettings fields) must match but for CHANGEABLE's, whose change is stored and told to
     `log`; or at the first start the defaults with `given`, stored with the start network
     (`start_weights`, a .pt file; None for no network)."""
     if os.path.exists(run.settings):
         stored = stored_settings(run)
         changed = {key: value for key, value in given.items() if getattr(stored, key) != value}
-        fixed = {key: value for key, value in changed.items() if key not in TRAINING_ONLY}
+        fixed = {key: value for key, value in changed.items() if key not in CHANGEABLE}
         if fixed:
             raise LoopError(f"{run.path} holds a loop with other settings ({run.settings}); "
-                            f"given otherwise: {fixed} (only {', '.join(TRAINING_ONLY)} may "
+                            f"given otherwise: {fixed} (only {', '.join(CHANGEABLE)} may "
                             "change when a run goes on)")
         if not changed:
             return stored
@@ -137,7 +138,7 @@ def claim(run, given, start_weights, log=sys.stdout):
         _write_json(run.settings, dataclasses.asdict(settings))
         told = ", ".join(f"{key} {getattr(stored, key)} -> {value}"
                          for key, value in changed.items())
-        print(f"{run.path}: from the next training on, {told}", file=log, flush=True)
+        print(f"{run.path}: for the rounds not trained yet, {told}", file=log, flush=True)
         return settings
     settings = LoopSettings(**given)
     settings.check()
@@ -253,8 +254,9 @@ class Loop:
         label, weights, network = current_network(self.run, number)
         self.check_engine()
         os.makedirs(self.run.round(number), exist_ok=True)
-        self.say(f"round {number}: self-play with the network of {label}")
-        self.timed(number, "self_play", lambda: self.self_play(number, network))
+        if not self.training_begun(number):
+            self.say(f"round {number}: self-play with the network of {label}")
+            self.timed(number, "self_play", lambda: self.self_play(number, network))
         if not os.path.exists(self.run.round(number, "candidate.net")):
             self.timed(number, "training", lambda: self.train(number, weights))
         verdict = self.timed(number, "gate", lambda: self.gate(number, network, weights))
@@ -264,6 +266,12 @@ class Loop:
         self.say(f"round {number}: candidate {verdict['wins']}-{verdict['losses']} "
                  f"({elo_text(verdict)} Elo), "
                  f"{'promoted' if verdict['promoted'] else 'not promoted'}")
+
+    def training_begun(self, number):
+        """Whether round `number`'s training has begun: its games are then those it trains on,
+        whatever `games` says since."""
+        return any(os.path.exists(self.run.round(number, name))
+                   for name in ("training.ckpt", "candidate.pt", "candidate.net"))
 
     def phase_seconds(self, number):
         """The seconds each phase of round `number` took so far ({phase: seconds})."""

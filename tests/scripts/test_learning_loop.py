@@ -86,7 +86,8 @@ class PromotionTest(unittest.TestCase):
 
 
 class SettingsChangeTest(unittest.TestCase):
-    """A run that goes on may change how its candidates are trained, and nothing else."""
+    """A run that goes on may change how its candidates are trained and how many games a round
+    plays, and nothing else."""
 
     def claim(self, path, given):
         told = io.StringIO()
@@ -98,12 +99,13 @@ class SettingsChangeTest(unittest.TestCase):
             self.claim(path, {"epochs": 8, "games": 6})
             settings, told = self.claim(path, {"epochs": 4, "window": 2, "games": 6})
             self.assertEqual((settings.epochs, settings.window), (4, 2))
-            self.assertIn("from the next training on, epochs 8 -> 4, window 4 -> 2", told)
+            self.assertIn("for the rounds not trained yet, epochs 8 -> 4, window 4 -> 2", told)
             self.assertEqual(learning_loop.stored_settings(
                 learning_loop.RunFolder(path)).epochs, 4)
             self.assertEqual(self.claim(path, {"epochs": 4})[1], "")  # nothing to tell
-            with self.assertRaisesRegex(learning_loop.LoopError, r"'games': 7.*only window"):
-                self.claim(path, {"games": 7, "epochs": 3})
+            self.assertEqual(self.claim(path, {"games": 9})[0].games, 9)
+            with self.assertRaisesRegex(learning_loop.LoopError, r"'visits': 7.*only window"):
+                self.claim(path, {"visits": 7, "epochs": 3})
             with self.assertRaisesRegex(learning_loop.LoopError, "epochs must be at least 1"):
                 self.claim(path, {"epochs": 0})
             self.assertEqual(learning_loop.stored_settings(
@@ -119,6 +121,23 @@ class SettingsChangeTest(unittest.TestCase):
                 self.claim(path, {"epochs": 4})
             open(run.round(1, "candidate.pt"), "w").close()  # that training has finished
             self.assertEqual(self.claim(path, {"epochs": 4})[0].epochs, 4)
+
+    def test_a_round_whose_training_began_plays_no_more_games(self):
+        with tempfile.TemporaryDirectory() as path, \
+                mock.patch.object(learning_loop.selfplay, "engine_version", lambda engine: "v"):
+            run = learning_loop.RunFolder(path)
+            driver = learning_loop.Loop(run, self.claim(path, {"games": 4})[0], "lifeline",
+                                        log=io.StringIO())
+            played = []
+            driver.self_play = lambda number, network: played.append(number)
+            driver.train = lambda number, weights: None
+            driver.gate = lambda number, network, weights: {
+                "wins": 1, "losses": 0, "elo": None, "margin": None, "promoted": False}
+            driver.play_round(1)
+            os.makedirs(run.round(2))
+            open(run.round(2, "training.ckpt"), "w").close()  # the games were raised since
+            driver.play_round(2)
+            self.assertEqual(played, [1])
 
 
 class EngineCheckTest(unittest.TestCase):
@@ -216,7 +235,7 @@ class LoopTest(unittest.TestCase):
             self.assertIn("'games': 7", refused)
             # How the candidates are trained may change; the rounds done stay done.
             retrained = self.run_loop(run, "--rounds", "2", "--epochs", "3")
-            self.assertIn("from the next training on, epochs 2 -> 3", retrained)
+            self.assertIn("for the rounds not trained yet, epochs 2 -> 3", retrained)
             self.assertNotIn(": training on", retrained)
 
     def test_a_round_of_the_richer_recipe_on_two_bases(self):

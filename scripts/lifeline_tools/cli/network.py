@@ -34,8 +34,8 @@ loop"): rounds of self-play with the current network, training a candidate on th
 rounds' games, a gating match against the current network at a fixed number of visits, and
 promotion when the candidate wins it, until --rounds rounds are complete or it is stopped.
 Its settings are stored in RUN at the first start; run it again with the same --out to go
-on (with another --window, --epochs, --batch or --rate if need be, from the next training
-on). summary RUN prints the settings, the rounds as a table and the current network; plot
+on (with another --window, --epochs, --batch, --rate or --games if need be, for the rounds not
+trained yet). summary RUN prints the settings, the rounds as a table and the current network; plot
 draws the rounds' held-out figures and gate Elo (needs matplotlib: the extra `network`, or
 Debian's python3-matplotlib).
 """
@@ -300,7 +300,7 @@ def parse_arguments(argv, name, default_engine, default_start):
                               f"{default_start or 'none'})")
     for name, kind in LOOP_SETTINGS.items():
         changes = ("; may change when the run goes on"
-                   if name in learning_loop.TRAINING_ONLY else "")
+                   if name in learning_loop.CHANGEABLE else "")
         command.add_argument("--" + name.replace("_", "-"), type=kind, dest=name,
                              help=f"stored in RUN at the first start{changes} (default "
                                   f"{getattr(learning_loop.LoopSettings(), name)})")
