@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# A version's proof: the engine of one commit against the engine of an older one, each built
+# from its own commit with that commit's network and book, in the matches of a plan played one
+# after the other at equal time. Every match resumes from its folder, so the same command goes
+# on where a stopped proof left off (OUT may be moved or copied to another machine: the
+# engines are built again there where they are missing).
+#
+#   scripts/proof.sh OLD_COMMIT OUT [NEW_COMMIT [PLAN]]
+#
+# NEW_COMMIT defaults to HEAD; PLAN is a file of lines "name base seconds games" (# starts a
+# comment), by default the proof of docs/referee.md ("Proving a version"). OUT holds the two
+# builds (OUT/engines/COMMIT), one referee folder a match (OUT/NAME) and proof.txt, the table
+# of the matches so far. Environment: LIFELINE_PROOF_CONCURRENCY (games at a time, default
+# 2), LIFELINE_PROOF_ONLY (the names of the matches to play now, default all of them).
+set -euo pipefail
+
+if (($# < 2 || $# > 4)); then
+  sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' >&2
+  exit 2
+fi
+out=$(realpath -m "$2")
+plan=${4:+$(realpath "$4")}
+cd "$(dirname "$0")/.."
+old=$(git rev-parse --short=12 "$1^{commit}")
+new=$(git rev-parse --short=12 "${3:-HEAD}^{commit}")
+if [ "$old" = "$new" ]; then
+  echo "proof.sh: $old against itself proves nothing: name an older commit" >&2
+  exit 2
+fi
+concurrency=${LIFELINE_PROOF_CONCURRENCY:-2}
+python=python3
+
+default_plan() {
+  cat <<'EOF'
+# name   base seconds games
+b7-0.5s  7    0.5     400
+b7-2s    7    2       100
+b5-1s    5    1       200
+b9-1s    9    1       200
+b12-1s   12   1       200
+EOF
+}
+
+# Builds the engine of `commit` in OUT/engines/COMMIT from a clone of this repository (once):
+# only the program, its network beside it and the book's maps where the commit has them.
+build_engine() {
+  local commit=$1 folder=$out/engines/$1
+  if [ -x "$folder/build/lifeline" ]; then
+    return
+  fi
+  echo "building $commit in $folder" >&2
+  rm -rf "$folder"
+  mkdir -p "$out/engines"
+  git clone --quiet --no-checkout . "$folder/source"
+  git -C "$folder/source" checkout --quiet --detach "$commit"
+  cmake -S "$folder/source" -B "$folder/build.partial" -DCMAKE_BUILD_TYPE=Release >&2
+  cmake --build "$folder/build.partial" --target lifeline -j"$(nproc)" >&2
+  local targets
+  targets=$(cmake --build "$folder/build.partial" --target help)
+  if grep -q lifeline_book_maps <<<"$targets"; then
+    cmake --build "$folder/build.partial" --target lifeline_book_maps >&2
+  fi
+  mv "$folder/build.partial" "$folder/build"
+}
+
+build_engine "$old"
+build_engine "$new"
+# The matches run inside OUT with the engines named from there, so that their commands, which
+# a resumed match must repeat, do not depend on where OUT lies.
+repository=$PWD
+engine_new=engines/$new/build/lifeline
+engine_old=engines/$old/build/lifeline
+
+matches=$( (if [ -n "$plan" ]; then cat "$plan"; else default_plan; fi) | sed 's/#.*//' |
+  awk 'NF')
+while read -r name base seconds games; do
+  if [ -n "${LIFELINE_PROOF_ONLY:-}" ] && ! [[ " $LIFELINE_PROOF_ONLY " == *" $name "* ]]; then
+    continue
+  fi
+  echo "match $name: base $base, $seconds s a move, $games games" >&2
+  (cd "$out" && nice -n 10 "$python" "$repository/scripts/referee.py" --engine1 "$engine_new" --engine2 "$engine_old" \
+    --name1 "$new" --name2 "$old" --referee-engine "$engine_new --player random" \
+    --base "$base" --time-per-move "$seconds" --games "$games" \
+    --concurrency "$concurrency" --out "$name" --event "proof $new against $old" \
+    </dev/null >&2)
+done <<<"$matches"
+
+# The table of every match of the plan with results so far.
+{
+  echo "proof: $new against $old, $concurrency games at a time"
+  while read -r name base seconds games; do
+    if [ -f "$out/$name/results.json" ]; then
+      echo
+      echo "$name (base $base, $seconds s a move, $games games planned)"
+      "$python" scripts/match_summary.py "$out/$name"
+    fi
+  done <<<"$matches"
+} >"$out/proof.txt"
+cat "$out/proof.txt"
