@@ -326,7 +326,7 @@ class Loop:
     def train(self, number, start_weights):
         import torch
 
-        from . import network_export, network_model, network_training
+        from . import example_cache, network_export, network_model, network_training
 
         s = self.settings
         torch.set_num_threads(self.threads)
@@ -334,15 +334,12 @@ class Loop:
         started = time.monotonic()
         rounds = self.window(number)
         folders = [folder for r in rounds for folder in self.run.game_folders(s, r)]
-        training_games = network_training.load_games(folders, held_out=False)
-        held_out_games = network_training.load_games(folders, held_out=True)
-        self.say(f"round {number}: training on {len(training_games)} games of rounds "
-                 f"{rounds[0]} to {number}, {len(held_out_games)} held out")
+        self.say(f"round {number}: training on the games of rounds {rounds[0]} to {number}")
         # The replay takes one process a training thread: nothing else runs meanwhile.
-        training = network_training.examples_by_base(self.engine, training_games, self.say,
-                                                     s.territory, self.threads)
-        held_out = network_training.examples_by_base(self.engine, held_out_games, self.say,
-                                                     s.territory, self.threads)
+        training_games, training = example_cache.window_examples(
+            self.engine, self.version, folders, False, s.territory, self.threads, self.say)
+        held_out_games, held_out = example_cache.window_examples(
+            self.engine, self.version, folders, True, s.territory, self.threads, self.say)
         torch.manual_seed(s.seed * 10_000 + number)  # the first weights too come from the seed
         net = network_model.LifelineNet(**s.network_config())
         if start_weights:

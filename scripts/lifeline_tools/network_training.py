@@ -48,10 +48,10 @@ def examples_by_base(engine_command, games, log, territory="settled", workers=1)
                 log(f"replayed {number + 1}/{len(games)} games")
     finally:
         engine.close()
-    return _stacked(parts)
+    return stacked(parts)
 
 
-def _stacked(parts):
+def stacked(parts):
     """{base: [dict of arrays, ...]} -> {base: dict of the arrays stacked in order}."""
     return {base: {name: np.concatenate([p[name] for p in chunks]) for name in chunks[0]}
             for base, chunks in parts.items()}
@@ -80,7 +80,7 @@ def _examples_in_processes(engine_command, games, log, territory, workers):
             if number % workers == 0 or number == len(jobs):
                 log(f"replayed {min(number * size, len(games))}/{len(games)} games "
                     f"in {workers} processes")
-    return _stacked(parts)
+    return stacked(parts)
 
 
 def training_device():

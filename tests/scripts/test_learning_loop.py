@@ -231,12 +231,15 @@ class LoopTest(unittest.TestCase):
 
             again = self.run_loop(run, "--rounds", "2", *TINY)
             self.assertNotIn("self-play", again.split("round  network")[0])
-            refused = self.run_loop(run, "--rounds", "3", "--games", "7", code=2)
-            self.assertIn("'games': 7", refused)
-            # How the candidates are trained may change; the rounds done stay done.
-            retrained = self.run_loop(run, "--rounds", "2", "--epochs", "3")
-            self.assertIn("for the rounds not trained yet, epochs 2 -> 3", retrained)
+            refused = self.run_loop(run, "--rounds", "3", "--visits", "11", code=2)
+            self.assertIn("'visits': 11", refused)
+            # How the candidates are trained and the games a round may change; the rounds
+            # done stay done.
+            retrained = self.run_loop(run, "--rounds", "2", "--epochs", "3", "--games", "7")
+            self.assertIn("for the rounds not trained yet, games 6 -> 7, epochs 2 -> 3",
+                          retrained)
             self.assertNotIn(": training on", retrained)
+            self.assertNotIn("self-play", retrained.split("round  network")[0])
 
     def test_a_round_of_the_richer_recipe_on_two_bases(self):
         # Global pooling, the auxiliary heads, the share target and the playout cap, on bases

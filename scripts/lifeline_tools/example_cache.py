@@ -1,0 +1,70 @@
+"""The examples of a folder of self-play games, kept beside the games: the learning loop trains
+each round on the games of several rounds, and replaying all of them again every round took
+minutes of each round's training. A folder's cache serves only where it was written by the
+same engine version (which turns positions into arrays), for the same games and territory
+target; otherwise the games are replayed and the cache written anew."""
+
+import json
+import os
+import zipfile
+
+import numpy as np
+
+from . import network_training
+
+KEY = "key"
+
+
+def cache_path(folder, held_out):
+    return os.path.join(folder, f"examples-{'held-out' if held_out else 'training'}.npz")
+
+
+def window_examples(engine, version, folders, held_out, territory, workers, log):
+    """(the games, {base: stacked arrays}) of the training games (held_out False) or the
+    held-out ones of `folders`, in the folders' order, as network_training.examples_by_base
+    gives them; each folder's from its cache where the cache is this engine's for these games,
+    else replayed with `workers` processes and cached. `log` is told what came from where."""
+    games, parts, cached = [], {}, 0
+    for folder in folders:
+        folder_games = network_training.load_games([folder], held_out)
+        key = json.dumps({"engine": version, "territory": territory,
+                          "games": [game["number"] for game in folder_games]})
+        examples = read(cache_path(folder, held_out), key)
+        if examples is None:
+            examples = network_training.examples_by_base(
+                engine, folder_games, log, territory, workers) if folder_games else {}
+            write(cache_path(folder, held_out), key, examples)
+        else:
+            cached += len(folder_games)
+        games += folder_games
+        for base, arrays in examples.items():
+            parts.setdefault(base, []).append(arrays)
+    log(f"{'held-out' if held_out else 'training'} examples of {len(games)} games, "
+        f"{cached} of them from the folders' caches")
+    return games, network_training.stacked(parts)
+
+
+def read(path, key):
+    """{base: arrays} from the cache at `path` when it holds `key`, else None."""
+    if not os.path.exists(path):
+        return None
+    try:
+        with np.load(path) as data:
+            if KEY not in data or str(data[KEY]) != key:
+                return None
+            examples = {}
+            for name in data.files:
+                if name != KEY:
+                    base, array = name.split(".", 1)
+                    examples.setdefault(int(base), {})[array] = data[name]
+            return examples
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile):  # a cache cut short: replayed and written again
+        return None
+
+
+def write(path, key, examples):
+    arrays = {f"{base}.{name}": array for base, named in examples.items()
+              for name, array in named.items()}
+    with open(path + ".new", "wb") as stream:
+        np.savez_compressed(stream, **{KEY: np.array(key)}, **arrays)
+    os.replace(path + ".new", path)
