@@ -33,7 +33,10 @@ def window_examples(engine, version, folders, held_out, territory, workers, log)
         if examples is None:
             examples = network_training.examples_by_base(
                 engine, folder_games, log, territory, workers) if folder_games else {}
-            write(cache_path(folder, held_out), key, examples)
+            try:
+                write(cache_path(folder, held_out), key, examples)
+            except OSError as error:  # a cache only saves time: the training goes on without
+                log(f"{folder}: examples not cached ({error})")
         else:
             cached += len(folder_games)
         games += folder_games

@@ -93,6 +93,15 @@ class ExampleCacheTest(unittest.TestCase):
         self.assertIn("2 games, 1 of them from", self.examples(True)[2])  # the other folder
         self.assertIn("2 of them from", self.examples(True)[2])
 
+    def test_a_cache_that_cannot_be_written_costs_only_time(self):
+        lines = []
+        with mock.patch.object(example_cache, "write", side_effect=OSError("disk full")):
+            games, examples = example_cache.window_examples(
+                ENGINE, "v1", self.folders, True, "share", 1, lines.append)
+        self.assertEqual(len(games), 2)
+        self.assertEqual(sorted(examples), [3, 4])
+        self.assertIn(f"{self.folders[0]}: examples not cached (disk full)", lines)
+
 
 if __name__ == "__main__":
     unittest.main()
