@@ -8,7 +8,9 @@ Everything lives in one run folder, which the driver alone writes:
     RUN/start.pt, RUN/start.net   the network the loop starts from, in both formats
     RUN/rounds/0001/games/        the round's self-play games (selfplay.py's folder); with
                                   several bases, one such folder a base: games/base7/
-                                  (LoopSettings.bases)
+                                  (LoopSettings.bases); each games folder keeps its
+                                  replayed examples (example_cache.py), which later
+                                  rounds read instead of replaying its games again
     RUN/rounds/0001/training.ckpt the training's state after its last finished epoch
     RUN/rounds/0001/candidate.pt  the candidate's weights with their note (held-out figures)
     RUN/rounds/0001/candidate.net the same in the engine's format
