@@ -78,8 +78,9 @@ while read -r name base seconds games; do
     continue
   fi
   echo "match $name: base $base, $seconds s a move, $games games" >&2
-  (cd "$out" && nice -n 10 "$python" "$repository/scripts/referee.py" --engine1 "$engine_new" --engine2 "$engine_old" \
-    --name1 "$new" --name2 "$old" --referee-engine "$engine_new --player random" \
+  (cd "$out" && nice -n 10 "$python" "$repository/scripts/referee.py" \
+    --engine1 "$engine_new" --engine2 "$engine_old" --name1 "$new" --name2 "$old" \
+    --referee-engine "$engine_new --player random" \
     --base "$base" --time-per-move "$seconds" --games "$games" \
     --concurrency "$concurrency" --out "$name" --event "proof $new against $old" \
     </dev/null >&2)

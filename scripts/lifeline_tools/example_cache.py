@@ -61,8 +61,8 @@ def read(path, key):
                     base, array = name.split(".", 1)
                     examples.setdefault(int(base), {})[array] = data[name]
             return examples
-    except (OSError, ValueError, EOFError, zipfile.BadZipFile):  # a cache cut short: replayed and written again
-        return None
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile):
+        return None  # a cache cut short: its folder is replayed and the cache written again
 
 
 def write(path, key, examples):

@@ -50,7 +50,8 @@ class ProofTest(unittest.TestCase):
             os.symlink(os.path.abspath(ENGINE), os.path.join(folder, "lifeline"))
         self.plan = os.path.join(root, "plan")
         with open(self.plan, "w", encoding="utf-8") as stream:
-            stream.write("# name base seconds games\nsmall 3 0.05 2\n\nother 4 0.05 2  # later\n")
+            stream.write("# name base seconds games\n"
+                         "small 3 0.05 2\n\nother 4 0.05 2  # later\n")
 
     def tearDown(self):
         self.directory.cleanup()

@@ -34,10 +34,10 @@ loop"): rounds of self-play with the current network, training a candidate on th
 rounds' games, a gating match against the current network at a fixed number of visits, and
 promotion when the candidate wins it, until --rounds rounds are complete or it is stopped.
 Its settings are stored in RUN at the first start; run it again with the same --out to go
-on (with another --window, --epochs, --batch, --rate or --games if need be, for the rounds not
-trained yet). summary RUN prints the settings, the rounds as a table and the current network; plot
-draws the rounds' held-out figures and gate Elo (needs matplotlib: the extra `network`, or
-Debian's python3-matplotlib).
+on (with another --window, --epochs, --batch, --rate or --games if need be, for the rounds
+not trained yet). summary RUN prints the settings, the rounds as a table and the current
+network; plot draws the rounds' held-out figures and gate Elo (needs matplotlib: the extra
+`network`, or Debian's python3-matplotlib).
 """
 
 import argparse
