@@ -17,7 +17,7 @@ Everything lives in one run folder, which the driver alone writes:
     RUN/rounds/0001/gate/         the gating match (match.py's folder: results.json, records);
                                   with several bases, one match a base: gate/base7/
     RUN/rounds/0001/seconds.json  the seconds each phase took, added up over the starts
-    RUN/rounds/0001/gate.json     the gate's verdict: score, Elo, promoted or not, hours
+    RUN/rounds/0001/gate.json     the gate's verdict: score, score needed, Elo, promoted, hours
 
 Each step is done once: the games file keeps every finished game, the checkpoint every
 finished epoch, the match every finished game, and a round's files appear (written whole,
@@ -109,9 +109,15 @@ def lock(run):
 
 # Settings a run that goes on may change, for every round whose training has not begun: how a
 # candidate is trained, and how many games a round plays (a round plays its games before its
-# training, never after). Neither how a game is played, the networks' size nor the gates. Each
-# candidate's note keeps the settings it was trained with.
-CHANGEABLE = ("window", "epochs", "batch", "rate", "games")
+# training, never after). Each candidate's note keeps the settings it was trained with.
+TRAINING_CHANGEABLE = ("window", "epochs", "batch", "rate", "games")
+# And for every round whose gate has not begun: how many games the gate plays and the share
+# that promotes, so that a run whose gates are too noisy to tell its candidates apart may ask
+# for more. Each gate.json keeps the games and the share it was decided by. Neither how a game
+# is played, the networks' size nor the gate's limits may change: the rounds' games and gates
+# stay comparable.
+GATE_CHANGEABLE = ("gate_games", "gate_score")
+CHANGEABLE = TRAINING_CHANGEABLE + GATE_CHANGEABLE
 
 
 def claim(run, given, start_weights, log=sys.stdout):
@@ -130,17 +136,26 @@ def claim(run, given, start_weights, log=sys.stdout):
         if not changed:
             return stored
         for number in run.rounds():
-            if (os.path.exists(run.round(number, "training.ckpt"))
+            if (set(changed) & set(TRAINING_CHANGEABLE)
+                    and os.path.exists(run.round(number, "training.ckpt"))
                     and not os.path.exists(run.round(number, "candidate.pt"))):
                 raise LoopError(f"round {number}'s training is under way with the stored "
                                 "settings: let it finish before changing them (or remove "
                                 f"{run.round(number, 'training.ckpt')} to train it anew)")
+            if (set(changed) & set(GATE_CHANGEABLE)
+                    and os.path.exists(run.round(number, "gate"))
+                    and run.verdict(number) is None):
+                raise LoopError(f"round {number}'s gate is under way with the stored "
+                                "settings: let it finish before changing them")
         settings = dataclasses.replace(stored, **changed)
         settings.check()
         _write_json(run.settings, dataclasses.asdict(settings))
-        told = ", ".join(f"{key} {getattr(stored, key)} -> {value}"
-                         for key, value in changed.items())
-        print(f"{run.path}: for the rounds not trained yet, {told}", file=log, flush=True)
+        for keys, rounds in ((TRAINING_CHANGEABLE, "the rounds not trained yet"),
+                             (GATE_CHANGEABLE, "the gates not begun yet")):
+            told = ", ".join(f"{key} {getattr(stored, key)} -> {value}"
+                             for key, value in changed.items() if key in keys)
+            if told:
+                print(f"{run.path}: for {rounds}, {told}", file=log, flush=True)
         return settings
     settings = LoopSettings(**given)
     settings.check()
@@ -425,6 +440,7 @@ class Loop:
                 "score": score,
                 "elo": elo if math.isfinite(elo) else None,
                 "margin": margin if math.isfinite(margin) else None,
+                "needed": s.promotion_score(same_size),
                 "promoted": score >= s.promotion_score(same_size)}
 
 

@@ -86,8 +86,8 @@ class PromotionTest(unittest.TestCase):
 
 
 class SettingsChangeTest(unittest.TestCase):
-    """A run that goes on may change how its candidates are trained and how many games a round
-    plays, and nothing else."""
+    """A run that goes on may change how its candidates are trained, how many games a round
+    plays, and how many its gates play and the share that promotes; nothing else."""
 
     def claim(self, path, given):
         told = io.StringIO()
@@ -121,6 +121,25 @@ class SettingsChangeTest(unittest.TestCase):
                 self.claim(path, {"epochs": 4})
             open(run.round(1, "candidate.pt"), "w").close()  # that training has finished
             self.assertEqual(self.claim(path, {"epochs": 4})[0].epochs, 4)
+
+    def test_the_gates_not_begun_take_a_new_size_and_share(self):
+        with tempfile.TemporaryDirectory() as path:
+            run = learning_loop.RunFolder(path)
+            self.claim(path, {"gate_games": 100})
+            os.makedirs(run.round(1, "gate"))  # round 1's gate is under way
+            with self.assertRaisesRegex(learning_loop.LoopError, "round 1's gate"):
+                self.claim(path, {"gate_games": 200})
+            self.assertEqual(self.claim(path, {"gate_games": 100, "epochs": 4})[0].epochs, 4)
+            learning_loop._write_json(run.round(1, "gate.json"), {"promoted": False})
+            os.makedirs(run.round(2))
+            open(run.round(2, "training.ckpt"), "w").close()  # its gate has not begun
+            settings, told = self.claim(path, {"gate_games": 200, "gate_score": 0.53})
+            self.assertEqual((settings.gate_games, settings.gate_score), (200, 0.53))
+            self.assertIn("for the gates not begun yet, gate_games 100 -> 200, "
+                          "gate_score 0.55 -> 0.53", told)
+            self.assertNotIn("not trained yet", told)
+            with self.assertRaisesRegex(learning_loop.LoopError, "'gate_visits': 7"):
+                self.claim(path, {"gate_visits": 7})
 
     def test_a_round_whose_training_began_plays_no_more_games(self):
         with tempfile.TemporaryDirectory() as path, \
@@ -280,6 +299,7 @@ class LoopTest(unittest.TestCase):
             with open(os.path.join(folder, "gate.json"), encoding="utf-8") as stream:
                 verdict = json.load(stream)
             self.assertEqual(verdict["wins"] + verdict["losses"] + verdict["aborted"], 3)
+            self.assertEqual(verdict["needed"], 0.5)  # the switch from version 6's kind
             self.assertRegex(output, r"all bases: games 2, decisions \d+")
             with open(os.path.join(folder, "candidate.net"), "rb") as stream:
                 self.assertIn(b"pool-every 2", stream.readline())
