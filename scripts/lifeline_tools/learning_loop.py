@@ -435,13 +435,14 @@ class Loop:
         wins, losses, aborted = totals
         elo, margin = elo_with_error(wins, losses)
         score = wins / max(1, wins + losses)
+        needed = s.promotion_score(same_size)
         # A gate won or lost whole has an Elo and an interval without bound: written as null.
         return {"wins": wins, "losses": losses, "aborted": aborted, "limit": rule,
                 "score": score,
                 "elo": elo if math.isfinite(elo) else None,
                 "margin": margin if math.isfinite(margin) else None,
-                "needed": s.promotion_score(same_size),
-                "promoted": score >= s.promotion_score(same_size)}
+                "needed": needed,
+                "promoted": score >= needed}
 
 
 class Progress:

@@ -35,9 +35,10 @@ rounds' games, a gating match against the current network at a fixed number of v
 promotion when the candidate wins it, until --rounds rounds are complete or it is stopped.
 Its settings are stored in RUN at the first start; run it again with the same --out to go
 on (with another --window, --epochs, --batch, --rate or --games if need be, for the rounds
-not trained yet). summary RUN prints the settings, the rounds as a table and the current
-network; plot draws the rounds' held-out figures and gate Elo (needs matplotlib: the extra
-`network`, or Debian's python3-matplotlib).
+not trained yet, and another --gate-games or --gate-score for the gates not begun). summary
+RUN prints the settings, the rounds as a table and the current network; plot draws the
+rounds' held-out figures and gate Elo (needs matplotlib: the extra `network`, or Debian's
+python3-matplotlib).
 """
 
 import argparse
