@@ -44,6 +44,10 @@ void SolvingPlayer::MarkProofs(const Position& position, SearchInfo& info) const
     if (candidate.proof != MoveProof::kUnknown || !position.IsLegal(candidate.move)) continue;
     Position next = position;
     next.Play(candidate.move);
+    // Every move into a swap decision is lost: the opponent keeps whichever colour wins
+    // (KnownNumbers). That is true of all of them alike and tells them apart by nothing, so
+    // the search's win rates stand there: they say what each leaves the opponent to choose.
+    if (next.CanSwap()) continue;
     const Verdict verdict = solver_->Known(next);  // for the opponent, who moves next
     // A proven move's win rate is its certainty, as the tree gives it to the moves it proves.
     if (verdict == Verdict::kLoss) {

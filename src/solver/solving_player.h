@@ -44,7 +44,8 @@ class SolvingPlayer : public Player {
  private:
   // The solver's limits for this search, or false when it should not run.
   bool SolveLimitsFor(const Position& position, const SearchLimits& limits, SolveLimits& solve);
-  // Marks each candidate with the solver's verdict of the position it leads to.
+  // Marks each candidate with the solver's verdict of the position it leads to, but for one
+  // that leads to a swap decision.
   void MarkProofs(const Position& position, SearchInfo& info) const;
 
   std::unique_ptr<Player> search_;
