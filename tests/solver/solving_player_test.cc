@@ -65,8 +65,8 @@ INSTANTIATE_TEST_SUITE_P(FirstTurns, SwapDecisionTest,
                                            std::make_tuple(Balancing::kStrongPie, true),
                                            std::make_tuple(Balancing::kWeakPie, false)));
 
-// Elsewhere a candidate the solver has proven is marked, in losses as in wins: with the
-// search's own proofs off, the marks come from the solver's table alone.
+// Elsewhere a candidate the solver has proven is still marked: in a lost position, with the
+// search's own proofs off, every candidate's loss comes from the solver's table alone.
 TEST(SolvingPlayerTest, MarksEveryCandidateOfALostPosition) {
   FakeClock clock;
   int checked = 0;
