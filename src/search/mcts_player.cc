@@ -19,10 +19,9 @@ constexpr double kRootCheckInterval = 0.005;
 // this many simulations, so that the rate it extrapolates is measured on more than a few.
 constexpr double kSettledCheckShare = 0.1;
 constexpr int64_t kSettledMinSimulations = 100;
-// Counters are 32-bit: a search (an analysis left running for a day, a huge visit limit,
-// visits carried over by tree reuse) stops before the root's could overflow, wins (kWinUnits
-// a visit, unsigned) included.
-constexpr int32_t kMaxRootVisits = int32_t{1} << 29;
+// Visit counters are 32-bit: a search (an analysis left running for a day, a huge visit
+// limit, visits carried over by tree reuse) stops before the root's could overflow.
+constexpr int32_t kMaxRootVisits = int32_t{1} << 30;
 
 }  // namespace
 

@@ -158,8 +158,8 @@ std::optional<MctsTree::Verdict> MctsTree::DrawVerdict(const Worker& worker, Rng
     const Worker::Step& step = worker.path[i];
     const Node& node = pool_[step.node];
     if (node.judgement.load(std::memory_order_acquire) != Judgement::kJudged) continue;
-    const double units = PriorWinRate(node.value.load(kRelaxed)) * kWinUnits + rng.Uniform();
-    return Verdict{i, step.owner, std::min(static_cast<uint32_t>(units), kWinUnits)};
+    const bool owner_wins = rng.Uniform() < PriorWinRate(node.value.load(kRelaxed));
+    return Verdict{i, owner_wins ? step.owner : Opponent(step.owner)};
   }
   return std::nullopt;
 }
@@ -300,7 +300,7 @@ void MctsTree::Judge(uint32_t index, const Position& position, Worker& worker) {
 
 double MctsTree::Score(const Node& child, double sqrt_parent, double log_parent) const {
   double n = child.visits.load(kRelaxed);
-  double wins = child.wins.load(kRelaxed) / static_cast<double>(kWinUnits);
+  double wins = child.wins.load(kRelaxed);
   double amaf_n = options_.rave ? child.amaf_visits.load(kRelaxed) : 0;
   double amaf_wins = options_.rave ? child.amaf_wins.load(kRelaxed) : 0;
   if (options_.network_value_visits > 0 &&
@@ -391,14 +391,12 @@ void MctsTree::BackUp(Worker& worker, Color leaf_winner, Bitset played[2],
     // The playout's winning player, named by the colour that player held at this node; RAVE
     // keeps it whatever the node counts.
     const Color winner = step.swapped == leaf_swapped ? leaf_winner : Opponent(leaf_winner);
+    Color counted = winner;
     if (verdict && i <= verdict->depth) {
       const bool same_side = step.swapped == worker.path[verdict->depth].swapped;
-      const Color player = same_side ? verdict->player : Opponent(verdict->player);
-      const uint32_t units = player == step.owner ? verdict->units : kWinUnits - verdict->units;
-      if (units > 0) node.wins.fetch_add(units, kRelaxed);
-    } else if (winner == step.owner) {
-      node.wins.fetch_add(kWinUnits, kRelaxed);
+      counted = same_side ? verdict->winner : Opponent(verdict->winner);
     }
+    if (counted == step.owner) node.wins.fetch_add(1, kRelaxed);
     const bool expanded = node.expansion.load(std::memory_order_acquire) == Expansion::kExpanded;
     if (expanded && options_.rave) {
       // AMAF: every child whose cell the chooser played later in this simulation.
@@ -475,7 +473,7 @@ MctsTree::RootSummary MctsTree::Summarize() const {
   summary.best_visits = chosen.visits.load(kRelaxed);
   summary.best_proof = chosen.proof.load(kRelaxed);
   if (summary.best_visits > 0) {
-    summary.best_win_rate = WinRate(chosen);
+    summary.best_win_rate = chosen.wins.load(kRelaxed) / static_cast<double>(summary.best_visits);
   }
   return summary;
 }
@@ -532,7 +530,10 @@ std::vector<CandidateInfo> MctsTree::Candidates(int max_pv_length) const {
     candidate.proof = proof == Proof::kWin    ? MoveProof::kWin
                       : proof == Proof::kLoss ? MoveProof::kLoss
                                               : MoveProof::kUnknown;
-    candidate.win_rate = proof == Proof::kWin ? 1.0 : proof == Proof::kLoss ? 0.0 : WinRate(child);
+    candidate.win_rate = proof == Proof::kWin ? 1.0
+                         : proof == Proof::kLoss
+                             ? 0.0
+                             : child.wins.load(kRelaxed) / static_cast<double>(visits);
     candidates.push_back(std::move(candidate));
   }
   std::stable_sort(

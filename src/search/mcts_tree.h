@@ -128,18 +128,14 @@ class MctsTree {
   double Score(const Node& child, double sqrt_parent, double log_parent) const;
   void UpdateProof(Node& node, bool pending) const;
   // The network's say in one simulation's result (MctsOptions::network_value_mix): the nodes
-  // of worker.path up to `depth` count `units` of a win (of kWinUnits) for `player` (in the
-  // colours of the node at `depth`) and the rest for the opponent, instead of the playout's
-  // whole win.
+  // of worker.path up to `depth` count `winner` (in the colours of the node at `depth`)
+  // instead of the playout's winner.
   struct Verdict {
     size_t depth = 0;
-    Color player = Color::kBlack;
-    uint32_t units = 0;
+    Color winner = Color::kBlack;
   };
-  // With chance network_value_mix, the network value of the deepest judged node of
-  // worker.path, for that node's owner, rounded to units at random (up with the chance of the
-  // remainder, so that it counts the value on average); none when the draw says the playout or
-  // no node there is judged.
+  // With chance network_value_mix, a winner drawn at the network value of the deepest judged
+  // node of worker.path; none when the draw says the playout or no node there is judged.
   std::optional<Verdict> DrawVerdict(const Worker& worker, Rng& rng) const;
   // Credits the winner (in the leaf's colours) to every node of worker.path, with RAVE
   // statistics and solver proofs; a verdict replaces the winner in its nodes' own statistics.

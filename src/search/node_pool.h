@@ -33,13 +33,10 @@ inline double PolicyShare(uint8_t code) { return std::exp(-code / 8.0); }
 // One node of the search tree: the move that leads to it and its statistics. Statistics are
 // atomics so that several threads update them without locks; `visits` is raised on the way
 // down and `wins` on the way up, so an unfinished simulation counts as a loss meanwhile
-// (virtual loss). Wins count for the player whose choice led to the node, in kWinUnits a
-// win, so that a simulation may count a share of one (the network's value, see
-// MctsOptions::network_value_mix).
-inline constexpr uint32_t kWinUnits = 4;
+// (virtual loss). Wins count for the player whose choice led to the node.
 struct Node {
   std::atomic<int32_t> visits{0};
-  std::atomic<uint32_t> wins{0};
+  std::atomic<int32_t> wins{0};
   // All-moves-as-first statistics of this node's move (RAVE), for the same player.
   std::atomic<int32_t> amaf_visits{0};
   std::atomic<int32_t> amaf_wins{0};
@@ -66,13 +63,6 @@ struct Node {
   // Copies every field; nodes are moved only while no search runs.
   void CopyFrom(const Node& other);
 };
-
-// A node's win rate over its own visits (0 before any), for its owner.
-inline double WinRate(const Node& node) {
-  const int32_t visits = node.visits.load(std::memory_order_relaxed);
-  if (visits <= 0) return 0;
-  return node.wins.load(std::memory_order_relaxed) / (static_cast<double>(kWinUnits) * visits);
-}
 
 // A fixed array of nodes sized once from a byte budget, handed out in contiguous blocks (the
 // children of one node). It never grows, so the tree never exceeds its memory limit: when a
