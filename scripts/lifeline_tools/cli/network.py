@@ -10,6 +10,8 @@ games that keep what the search saw), training, evaluation and the learning loop
     scripts/network.py loop --out RUN [--rounds N --concurrency 2 --base 7 --games 200 ...]
     scripts/network.py summary RUN
     scripts/network.py plot RUN --out FILE.png
+    scripts/network.py archive RUN --to DIR
+    scripts/network.py restore DIR --out RUN
 
 generate plays games of the engine against itself at a fixed number of visits a move and
 appends one line a game to DIR/games.jsonl: every turn's move, the root's visit counts and the
@@ -39,6 +41,12 @@ not trained yet, and another --gate-games or --gate-score for the gates not begu
 RUN prints the settings, the rounds as a table and the current network; plot draws the
 rounds' held-out figures and gate Elo (needs matplotlib: the extra `network`, or Debian's
 python3-matplotlib).
+
+archive packs what a run folder needs to go on into DIR as .tar.xz pieces whose bytes follow
+from their contents, so that a repository can carry a run from one machine to the next and
+store each unchanged piece once; run it again after each phase: it writes only the pieces
+that changed (lifeline_tools/run_archive.py). restore unpacks DIR into a new run folder, where
+loop goes on.
 """
 
 import argparse
@@ -48,7 +56,7 @@ import os
 import sys
 import time
 
-from .. import gtp, learning_loop, match, selfplay, vocabulary
+from .. import gtp, learning_loop, match, run_archive, selfplay, vocabulary
 from .options import add_base
 
 
@@ -195,6 +203,26 @@ def plot(options):
     return 0
 
 
+def archive(options):
+    try:
+        written = run_archive.pack(options.run, options.to, log)
+    except run_archive.ArchiveError as error:
+        print(f"{options.name}: {error}", file=sys.stderr)
+        return 2
+    log(f"{options.to}: {written} pieces written, the others unchanged")
+    return 0
+
+
+def restore(options):
+    try:
+        written = run_archive.restore(options.archives, options.out, log)
+    except run_archive.ArchiveError as error:
+        print(f"{options.name}: {error}", file=sys.stderr)
+        return 2
+    log(f"{options.out}: {written} files; go on with: loop --out {options.out}")
+    return 0
+
+
 def loop(options):
     run = learning_loop.RunFolder(options.out)
     given = {name: getattr(options, name) for name in LOOP_SETTINGS
@@ -308,6 +336,12 @@ def parse_arguments(argv, name, default_engine, default_start):
     command = commands.add_parser("plot", help="the loop's figures across rounds, as an image")
     command.add_argument("run", help="the loop's run folder")
     command.add_argument("--out", required=True, help="the image to write (.png)")
+    command = commands.add_parser("archive", help="pack a run folder into archives to commit")
+    command.add_argument("run", help="the loop's run folder")
+    command.add_argument("--to", required=True, help="the archives' folder")
+    command = commands.add_parser("restore", help="unpack a run's archives into a new folder")
+    command.add_argument("archives", help="the archives' folder")
+    command.add_argument("--out", required=True, help="the run folder to write")
     command = commands.add_parser("territory", help="how right the network's and the "
                                   "playouts' territories are on held-out games")
     command.add_argument("--network", required=True, help="the engine's network file")
@@ -338,5 +372,6 @@ def main(argv=None, name="lifeline-network", default_engine="lifeline", default_
     options = parse_arguments(argv, name, default_engine, default_start)
     gtp.install_cleanup()
     commands = {"generate": generate, "summary": summary, "train": train, "evaluate": evaluate,
-                "export": export, "loop": loop, "plot": plot, "territory": territory}
+                "export": export, "loop": loop, "plot": plot, "territory": territory,
+                "archive": archive, "restore": restore}
     return commands[options.command](options)
