@@ -203,24 +203,28 @@ def plot(options):
     return 0
 
 
-def archive(options):
+def _archive_step(options, step, done):
+    """Runs `step` (a function of the log), then says `done` (of its count); a refusal is an
+    error line and exit status 2."""
     try:
-        written = run_archive.pack(options.run, options.to, log)
+        count = step(log)
     except run_archive.ArchiveError as error:
         print(f"{options.name}: {error}", file=sys.stderr)
         return 2
-    log(f"{options.to}: {written} pieces written, the others unchanged")
+    log(done(count))
     return 0
+
+
+def archive(options):
+    return _archive_step(
+        options, lambda report: run_archive.pack(options.run, options.to, report),
+        lambda count: f"{options.to}: {count} pieces written, the others unchanged")
 
 
 def restore(options):
-    try:
-        written = run_archive.restore(options.archives, options.out, log)
-    except run_archive.ArchiveError as error:
-        print(f"{options.name}: {error}", file=sys.stderr)
-        return 2
-    log(f"{options.out}: {written} files; go on with: loop --out {options.out}")
-    return 0
+    return _archive_step(
+        options, lambda report: run_archive.restore(options.archives, options.out, report),
+        lambda count: f"{options.out}: {count} files; go on with: loop --out {options.out}")
 
 
 def loop(options):
