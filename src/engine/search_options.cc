@@ -66,6 +66,8 @@ MctsOptions SearchSettings(const OptionTable& table) {
   options.network_visits = plain ? 0 : static_cast<int>(table.Get(option::kNetworkVisits));
   options.network_value_visits = table.Get(option::kNetworkValueVisits);
   options.network_value_mix = table.Get(option::kNetworkValueMix);
+  options.rave_verdict = table.Get(option::kRaveVerdict);
+  options.judged_rave = table.Get(option::kJudgedRave);
   options.exploration = table.Get(option::kExploration);
   options.rave_equivalence = table.Get(option::kRaveEquivalence);
   options.resign_below = table.Get(option::kResign);
@@ -134,6 +136,14 @@ void DeclareSearchOptions(OptionTable& table, Engine& engine) {
       option::kNetworkValueMix, defaults.network_value_mix, 0, 1,
       "chance that a simulation counts the network's verdict at its deepest judged node instead "
       "of the playout's, from that node up to the root")));
+  table.Declare(rebuilds(OptionSpec::Bool(
+      option::kRaveVerdict, defaults.rave_verdict,
+      "with network-value-mix, the AMAF statistics of the nodes that count the network's "
+      "verdict count it too, instead of the playout's winner")));
+  table.Declare(rebuilds(OptionSpec::Bool(
+      option::kJudgedRave, defaults.judged_rave,
+      "the children of a node the network judged mix in their AMAF statistics; false: the "
+      "network's policy alone ranks those with few visits")));
   table.Declare(rebuilds(OptionSpec::Number(option::kExploration, defaults.exploration, 0, 100,
                                             "UCB1 exploration constant")));
   table.Declare(rebuilds(

@@ -42,6 +42,8 @@ inline constexpr OptionKey<double> kPuct{"puct"};
 inline constexpr OptionKey<int64_t> kNetworkVisits{"network-visits"};
 inline constexpr OptionKey<double> kNetworkValueVisits{"network-value-visits"};
 inline constexpr OptionKey<double> kNetworkValueMix{"network-value-mix"};
+inline constexpr OptionKey<bool> kRaveVerdict{"rave-verdict"};
+inline constexpr OptionKey<bool> kJudgedRave{"judged-rave"};
 inline constexpr OptionKey<double> kExploration{"exploration"};
 inline constexpr OptionKey<double> kRaveEquivalence{"rave-equivalence"};
 inline constexpr OptionKey<bool> kSolve{"solve"};

@@ -54,6 +54,15 @@ struct MctsOptions {
   // less and less as the visits grow; this share does not, so the value keeps its say in long
   // searches (AlphaGo's mixed leaf evaluation). 0 leaves it out.
   double network_value_mix = 0;
+  // With network_value_mix, whether the AMAF statistics of the nodes that count a verdict
+  // count it too. Off, RAVE keeps the playout's winner everywhere, and since RAVE's weight
+  // leads a child's score until it has some thousand visits, the playouts keep most of the say
+  // in the tree whatever the share.
+  bool rave_verdict = false;
+  // Whether the children of a judged node mix in their AMAF statistics. Off, the network's
+  // policy (the priors and the PUCT term) ranks the children that have few visits, as RAVE
+  // ranks those of the nodes the network has not judged.
+  bool judged_rave = true;
 
   // A double turn's two stones are chosen lower cell first, so that the pair (a, b) and the
   // pair (b, a) are one path of the tree rather than two with the same position below.

@@ -298,11 +298,11 @@ void MctsTree::Judge(uint32_t index, const Position& position, Worker& worker) {
   node.judgement.store(Judgement::kJudged, std::memory_order_release);
 }
 
-double MctsTree::Score(const Node& child, double sqrt_parent, double log_parent) const {
+double MctsTree::Score(const Node& child, double sqrt_parent, double log_parent, bool amaf) const {
   double n = child.visits.load(kRelaxed);
   double wins = child.wins.load(kRelaxed);
-  double amaf_n = options_.rave ? child.amaf_visits.load(kRelaxed) : 0;
-  double amaf_wins = options_.rave ? child.amaf_wins.load(kRelaxed) : 0;
+  double amaf_n = amaf ? child.amaf_visits.load(kRelaxed) : 0;
+  double amaf_wins = amaf ? child.amaf_wins.load(kRelaxed) : 0;
   if (options_.network_value_visits > 0 &&
       child.judgement.load(std::memory_order_acquire) == Judgement::kJudged) {
     n += options_.network_value_visits;
@@ -314,7 +314,7 @@ double MctsTree::Score(const Node& child, double sqrt_parent, double log_parent)
     wins += options_.prior_visits * prior;
     // Seeding the AMAF statistics too: the RAVE weight soon puts them first, and a prior
     // only in the child's own statistics would be outvoted after a few simulations.
-    if (options_.rave) {
+    if (amaf) {
       amaf_n += options_.prior_amaf_visits;
       amaf_wins += options_.prior_amaf_visits * prior;
     }
@@ -348,6 +348,8 @@ uint32_t MctsTree::SelectChild(const Node& node) const {
   const int32_t parent_visits = std::max(node.visits.load(kRelaxed), 1);
   const double log_parent = std::log(parent_visits);
   const double sqrt_parent = std::sqrt(parent_visits);
+  const bool amaf = options_.rave &&
+                    (options_.judged_rave || node.judgement.load(kRelaxed) != Judgement::kJudged);
   uint32_t best = first;
   double best_score = -std::numeric_limits<double>::infinity();
   for (uint32_t i = first; i < first + count; ++i) {
@@ -356,7 +358,7 @@ uint32_t MctsTree::SelectChild(const Node& node) const {
     if (proof == Proof::kWin) return i;
     // A proven loss is chosen only when every child is one (the node is then proven too).
     if (proof == Proof::kLoss) continue;
-    const double score = Score(child, sqrt_parent, log_parent);
+    const double score = Score(child, sqrt_parent, log_parent, amaf);
     if (score > best_score) {
       best_score = score;
       best = i;
@@ -401,7 +403,8 @@ void MctsTree::BackUp(Worker& worker, Color leaf_winner, Bitset played[2],
     if (expanded && options_.rave) {
       // AMAF: every child whose cell the chooser played later in this simulation.
       const Bitset& later = played[Index(step.to_move)];
-      const int32_t won = winner == step.to_move ? 1 : 0;
+      const Color amaf_winner = options_.rave_verdict ? counted : winner;
+      const int32_t won = amaf_winner == step.to_move ? 1 : 0;
       const uint32_t first = node.first_child.load(kRelaxed);
       for (uint32_t c = first; c < first + node.num_children.load(kRelaxed); ++c) {
         Node& child = pool_[c];

@@ -125,7 +125,8 @@ class MctsTree {
   // The prior win rate of a move whose policy share is `share` among `count` siblings.
   uint8_t PriorFromShare(double share, size_t count) const;
   uint32_t SelectChild(const Node& node) const;
-  double Score(const Node& child, double sqrt_parent, double log_parent) const;
+  // `amaf`: whether the child's AMAF statistics count (RAVE, and MctsOptions::judged_rave).
+  double Score(const Node& child, double sqrt_parent, double log_parent, bool amaf) const;
   void UpdateProof(Node& node, bool pending) const;
   // The network's say in one simulation's result (MctsOptions::network_value_mix): the nodes
   // of worker.path up to `depth` count `winner` (in the colours of the node at `depth`)

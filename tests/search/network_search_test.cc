@@ -155,6 +155,78 @@ TEST(NetworkSearchTest, ValueMixCountsTheNetworksVerdict) {
   EXPECT_NEAR(rates[1], (rates[0] + rates[2]) / 2, 0.05);
 }
 
+// The chooser's AMAF win rate over all the root's children: how its RAVE statistics score the
+// simulations.
+double RootAmafWinRate(const MctsPlayer& player) {
+  const NodePool& pool = player.tree().pool();
+  const Node& root = pool[0];
+  double wins = 0, visits = 0;
+  for (uint32_t i = 0; i < root.num_children.load(); ++i) {
+    const Node& child = pool[root.first_child.load() + i];
+    wins += child.amaf_wins.load();
+    visits += child.amaf_visits.load();
+  }
+  return wins / visits;
+}
+
+// With rave_verdict the AMAF statistics of the nodes that count a verdict count it too: under
+// a network that calls every position even, the root's AMAF win rate holds near one half where
+// the playouts' winners lean to one side.
+TEST(NetworkSearchTest, RaveVerdictCountsTheVerdictInAmaf) {
+  const std::shared_ptr<const Network> even = ConstantValueNetwork(0.5);
+  const Position position = RandomPosition(5, Rules{}, 22, 2);
+  ASSERT_FALSE(position.IsOver());
+  double rates[2];
+  for (int i = 0; i < 2; ++i) {
+    MctsOptions options = NetworkOptions();
+    options.network_value_mix = 1;
+    options.rave_verdict = i == 1;
+    FakeClock clock;
+    MctsPlayer player(options, clock, MoveModel::Default(), even);
+    Rng rng(7);
+    player.Search(position, Visits(4000), rng, nullptr);
+    rates[i] = RootAmafWinRate(player);
+  }
+  ASSERT_GT(std::abs(rates[0] - 0.5), 0.1) << "the playouts must lean for the test to tell";
+  EXPECT_NEAR(rates[1], 0.5, 0.03);
+}
+
+// Without judged_rave, a judged node's children are ranked without their AMAF statistics; when
+// the network judges every node before its children are first chosen, no choice reads them,
+// and the search makes the very choices of the search without RAVE.
+TEST(NetworkSearchTest, NoJudgedRaveWithEveryNodeJudgedIsTheSearchWithoutRave) {
+  const std::shared_ptr<const Network> network = TinyNetwork();
+  const Position position = RandomPosition(5, Rules{}, 16, 3);
+  ASSERT_FALSE(position.IsOver());
+  MctsOptions options = NetworkOptions();
+  options.network_visits = 1;
+  MctsOptions without_judged_rave = options;
+  without_judged_rave.judged_rave = false;
+  MctsOptions without_rave = options;
+  without_rave.rave = false;
+  FakeClock clock;
+  MctsPlayer with(options, clock, MoveModel::Default(), network);
+  MctsPlayer a(without_judged_rave, clock, MoveModel::Default(), network);
+  MctsPlayer b(without_rave, clock, MoveModel::Default(), network);
+  Rng rng0(5), rng1(5), rng2(5);
+  with.Search(position, Visits(1500), rng0, nullptr);
+  a.Search(position, Visits(1500), rng1, nullptr);
+  b.Search(position, Visits(1500), rng2, nullptr);
+  const NodePool& pa = a.tree().pool();
+  const NodePool& pb = b.tree().pool();
+  ASSERT_EQ(pa.size(), pb.size());
+  bool differs_from_rave = with.tree().pool().size() != pa.size();
+  for (uint32_t i = 0; i < pa.size(); ++i) {
+    EXPECT_EQ(pa[i].visits.load(), pb[i].visits.load()) << "node " << i;
+    EXPECT_EQ(pa[i].wins.load(), pb[i].wins.load()) << "node " << i;
+    if (i < with.tree().pool().size() &&
+        with.tree().pool()[i].visits.load() != pa[i].visits.load()) {
+      differs_from_rave = true;
+    }
+  }
+  EXPECT_TRUE(differs_from_rave) << "RAVE must change the search for the test to tell";
+}
+
 // Several threads judging one tree (run under TSan by scripts/tsan.sh), on every rule set,
 // through the opening where swap and komi spending are children too.
 TEST(NetworkSearchTest, ThreadsAnswerLegalMovesWithTheNetwork) {
