@@ -127,6 +127,16 @@ TEST(NetworkSearchTest, NoNetworkOrNoVisitsIsTheSearchWithout) {
   }
 }
 
+// A player that has searched `position` for 4,000 visits with `network` and `options`.
+std::unique_ptr<MctsPlayer> SearchUnder(std::shared_ptr<const Network> network,
+                                        const MctsOptions& options, const Position& position) {
+  static FakeClock clock;  // it never moves: the searches count visits, not time
+  auto player = std::make_unique<MctsPlayer>(options, clock, MoveModel::Default(), network);
+  Rng rng(7);
+  player->Search(position, Visits(4000), rng, nullptr);
+  return player;
+}
+
 double RootWinRate(const MctsPlayer& player) {
   const Node& root = player.tree().pool()[0];
   return root.wins.load() / static_cast<double>(root.visits.load());
@@ -144,11 +154,7 @@ TEST(NetworkSearchTest, ValueMixCountsTheNetworksVerdict) {
   for (int i = 0; i < 3; ++i) {
     MctsOptions options = NetworkOptions();
     options.network_value_mix = mixes[i];
-    FakeClock clock;
-    MctsPlayer player(options, clock, MoveModel::Default(), even);
-    Rng rng(7);
-    player.Search(position, Visits(4000), rng, nullptr);
-    rates[i] = RootWinRate(player);
+    rates[i] = RootWinRate(*SearchUnder(even, options, position));
   }
   ASSERT_GT(std::abs(rates[0] - 0.5), 0.12) << "the playouts must lean for the test to tell";
   EXPECT_NEAR(rates[2], 0.5, 0.03);
@@ -181,11 +187,7 @@ TEST(NetworkSearchTest, RaveVerdictCountsTheVerdictInAmaf) {
     MctsOptions options = NetworkOptions();
     options.network_value_mix = 1;
     options.rave_verdict = i == 1;
-    FakeClock clock;
-    MctsPlayer player(options, clock, MoveModel::Default(), even);
-    Rng rng(7);
-    player.Search(position, Visits(4000), rng, nullptr);
-    rates[i] = RootAmafWinRate(player);
+    rates[i] = RootAmafWinRate(*SearchUnder(even, options, position));
   }
   ASSERT_GT(std::abs(rates[0] - 0.5), 0.1) << "the playouts must lean for the test to tell";
   EXPECT_NEAR(rates[1], 0.5, 0.03);
