@@ -52,8 +52,9 @@ struct MctsOptions {
   // this chance, those nodes count a win drawn at that node's network value instead of the
   // playout's winner (the nodes below it, and RAVE, keep the playout's). Virtual visits weigh
   // less and less as the visits grow; this share does not, so the value keeps its say in long
-  // searches (AlphaGo's mixed leaf evaluation). 0 leaves it out.
-  double network_value_mix = 0;
+  // searches (AlphaGo's mixed leaf evaluation). 0 leaves it out. 0.75 beat 0.5 with version
+  // 7's network (docs/results.md, M92), and 1 played as 0.75 (M94).
+  double network_value_mix = 0.75;
   // With network_value_mix, whether the AMAF statistics of the nodes that count a verdict
   // count it too. Off, RAVE keeps the playout's winner everywhere, and since RAVE's weight
   // leads a child's score until it has some thousand visits, the playouts keep most of the say
@@ -61,8 +62,9 @@ struct MctsOptions {
   bool rave_verdict = false;
   // Whether the children of a judged node mix in their AMAF statistics. Off, the network's
   // policy (the priors and the PUCT term) ranks the children that have few visits, as RAVE
-  // ranks those of the nodes the network has not judged.
-  bool judged_rave = true;
+  // ranks those of the nodes the network has not judged. Off, version 7 beat version 6 by
+  // +193 Elo on base 7 where with RAVE it had gained +70 (docs/results.md, M103 and M101).
+  bool judged_rave = false;
 
   // A double turn's two stones are chosen lower cell first, so that the pair (a, b) and the
   // pair (b, a) are one path of the tree rather than two with the same position below.

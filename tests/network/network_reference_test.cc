@@ -3,8 +3,8 @@
 // padded grid, no blocks of outputs and no tiles of cells. The fast convolution computes whole
 // tiles of cells and a short tail, whose lengths change with the base, so every base is
 // checked, on positions of random games, with the small test networks (one of them with a
-// number of channels that is no multiple of the outputs computed together) and with the
-// network the engine ships.
+// number of channels that is no multiple of the outputs computed together, one with global
+// pooling) and with the network the engine ships.
 
 #include <algorithm>
 #include <cmath>
@@ -75,6 +75,27 @@ double Pointwise(const DenseWeights& head, const Planes& x, int cell) {
   return sum;
 }
 
+// Each channel's figures over the board's cells: the means, with `scaled` the means times
+// (sqrt(cells) - 11) / 10 (the board's size, as scripts/lifeline_tools/network_model.py
+// tells it), then the maxima.
+std::vector<double> Pool(const Geometry& geometry, const Planes& x, bool scaled) {
+  const int channels = static_cast<int>(x.size());
+  const int parts = scaled ? 3 : 2;
+  const double cells = geometry.num_cells();
+  std::vector<double> pooled(static_cast<size_t>(parts) * channels, 0.0);
+  for (int c = 0; c < channels; ++c) {
+    double sum = 0, peak = -1e30;
+    geometry.cells().ForEach([&](int cell) {
+      sum += x[c][cell];
+      peak = std::max(peak, x[c][cell]);
+    });
+    pooled[c] = sum / cells;
+    if (scaled) pooled[channels + c] = pooled[c] * (std::sqrt(cells) - 11) / 10;
+    pooled[static_cast<size_t>(parts - 1) * channels + c] = peak;
+  }
+  return pooled;
+}
+
 NetworkOutput ReferenceEvaluate(const NetworkWeights& weights, const Position& position) {
   const Geometry& geometry = position.geometry();
   const int cells = geometry.array_size();
@@ -87,6 +108,18 @@ NetworkOutput ReferenceEvaluate(const NetworkWeights& weights, const Position& p
   Relu(x);
   for (size_t b = 0; b + 1 < weights.tower.size(); b += 2) {
     Planes y = Convolve(geometry, weights.tower[b], x);
+    const int block = static_cast<int>(b / 2);
+    if (weights.BlockPools(block)) {
+      // Global pooling: a bias of each channel from the block's first convolution's positive
+      // parts over the whole board.
+      Planes positive = y;
+      Relu(positive);
+      const std::vector<double> bias =
+          Dense(weights.block_pooling[block], Pool(geometry, positive, /*scaled=*/true));
+      for (size_t c = 0; c < y.size(); ++c) {
+        for (double& v : y[c]) v += bias[c];
+      }
+    }
     Relu(y);
     Planes z = Convolve(geometry, weights.tower[b + 1], y);
     for (size_t c = 0; c < z.size(); ++c) {
@@ -95,17 +128,7 @@ NetworkOutput ReferenceEvaluate(const NetworkWeights& weights, const Position& p
     Relu(z);
     x = z;
   }
-  const int channels = weights.channels;
-  std::vector<double> pooled(2 * channels, 0.0);
-  for (int c = 0; c < channels; ++c) {
-    double peak = -1e30;
-    geometry.cells().ForEach([&](int cell) {
-      pooled[c] += x[c][cell];
-      peak = std::max(peak, x[c][cell]);
-    });
-    pooled[c] /= geometry.num_cells();
-    pooled[channels + c] = peak;
-  }
+  const std::vector<double> pooled = Pool(geometry, x, /*scaled=*/weights.pool_every > 0);
 
   NetworkOutput out;
   const bool swap_allowed = !position.IsOver() && position.CanSwap();
@@ -135,6 +158,7 @@ class NetworkReferenceTest : public ::testing::TestWithParam<const char*> {};
 INSTANTIATE_TEST_SUITE_P(Networks, NetworkReferenceTest,
                          ::testing::Values(LIFELINE_NETWORK_TEST_DATA "/tiny.net",
                                            LIFELINE_NETWORK_TEST_DATA "/odd.net",
+                                           LIFELINE_NETWORK_TEST_DATA "/pooled.net",
                                            LIFELINE_ENGINE_NETWORK));
 
 TEST_P(NetworkReferenceTest, MatchesTheSlowEvaluationOnEveryBase) {

@@ -202,6 +202,7 @@ TEST(NetworkSearchTest, NoJudgedRaveWithEveryNodeJudgedIsTheSearchWithoutRave) {
   ASSERT_FALSE(position.IsOver());
   MctsOptions options = NetworkOptions();
   options.network_visits = 1;
+  options.judged_rave = true;
   MctsOptions without_judged_rave = options;
   without_judged_rave.judged_rave = false;
   MctsOptions without_rave = options;
