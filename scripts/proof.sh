@@ -11,11 +11,15 @@
 # comment), by default the proof of docs/referee.md ("Proving a version"). OUT holds the two
 # builds (OUT/engines/COMMIT), one referee folder a match (OUT/NAME) and proof.txt, the table
 # of the matches so far. Environment: LIFELINE_PROOF_CONCURRENCY (games at a time, default
-# 2), LIFELINE_PROOF_ONLY (the names of the matches to play now, default all of them).
+# 2), LIFELINE_PROOF_ONLY (the names of the matches to play now, default all of them),
+# LIFELINE_PROOF_CARRY (a folder that carries the results from machine to machine, for
+# instance one in the repository committed as the proof plays: a match with no results in
+# OUT starts from CARRY/NAME.json.gz, and its results are packed there every
+# LIFELINE_PROOF_CARRY_SECONDS, default 300, while it plays and once more when it stops).
 set -euo pipefail
 
 if (($# < 2 || $# > 4)); then
-  sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 fi
 out=$(realpath -m "$2")
@@ -28,6 +32,8 @@ if [ "$old" = "$new" ]; then
   exit 2
 fi
 concurrency=${LIFELINE_PROOF_CONCURRENCY:-2}
+carry=${LIFELINE_PROOF_CARRY:+$(realpath -m "$LIFELINE_PROOF_CARRY")}
+carry_seconds=${LIFELINE_PROOF_CARRY_SECONDS:-300}
 python=python3
 
 default_plan() {
@@ -63,6 +69,46 @@ build_engine() {
   mv "$folder/build.partial" "$folder/build"
 }
 
+# Packs the results of match `name` into the carry folder; gzip without a name or time
+# stamp, so that the same results always pack to the same bytes. The referee replaces
+# results.json at once, so it is never read half written.
+pack_results() {
+  local name=$1
+  if [ -f "$out/$name/results.json" ]; then
+    mkdir -p "$carry"
+    gzip -n -9 -c "$out/$name/results.json" >"$carry/$name.json.gz.partial"
+    mv "$carry/$name.json.gz.partial" "$carry/$name.json.gz"
+  fi
+}
+
+# Gives match `name` the carried results where OUT has none yet, so that it resumes there.
+unpack_results() {
+  local name=$1
+  if [ ! -f "$out/$name/results.json" ] && [ -f "$carry/$name.json.gz" ]; then
+    mkdir -p "$out/$name"
+    gzip -d -c "$carry/$name.json.gz" >"$out/$name/results.json"
+  fi
+}
+
+# The match being played with a carry folder, and the process that packs its results.
+playing=
+packer=
+# Stops the packer and packs the match's results once more: after the match, and also when
+# the proof stops half way (an error, an interrupt).
+finish_carrying() {
+  if [ -n "$packer" ]; then
+    kill "$packer" 2>/dev/null || true
+    wait "$packer" 2>/dev/null || true
+    packer=
+  fi
+  if [ -n "$playing" ]; then
+    pack_results "$playing"
+    playing=
+  fi
+}
+trap finish_carrying EXIT
+trap 'finish_carrying; exit 130' INT TERM
+
 build_engine "$old"
 build_engine "$new"
 # The matches run inside OUT with the engines named from there, so that their commands, which
@@ -73,17 +119,29 @@ engine_old=engines/$old/build/lifeline
 
 matches=$( (if [ -n "$plan" ]; then cat "$plan"; else default_plan; fi) | sed 's/#.*//' |
   awk 'NF')
+if [ -n "$carry" ]; then
+  while read -r name _; do
+    unpack_results "$name"
+  done <<<"$matches"
+fi
 while read -r name base seconds games; do
   if [ -n "${LIFELINE_PROOF_ONLY:-}" ] && ! [[ " $LIFELINE_PROOF_ONLY " == *" $name "* ]]; then
     continue
   fi
   echo "match $name: base $base, $seconds s a move, $games games" >&2
+  if [ -n "$carry" ]; then
+    # The packer's output goes nowhere: its sleep must not hold this script's pipes open.
+    playing=$name
+    (while sleep "$carry_seconds"; do pack_results "$name"; done) >/dev/null 2>&1 &
+    packer=$!
+  fi
   (cd "$out" && nice -n 10 "$python" "$repository/scripts/referee.py" \
     --engine1 "$engine_new" --engine2 "$engine_old" --name1 "$new" --name2 "$old" \
     --referee-engine "$engine_new --player random" \
     --base "$base" --time-per-move "$seconds" --games "$games" \
     --concurrency "$concurrency" --out "$name" --event "proof $new against $old" \
     </dev/null >&2)
+  finish_carrying
 done <<<"$matches"
 
 # The table of every match of the plan with results so far.

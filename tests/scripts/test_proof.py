@@ -1,6 +1,8 @@
 """scripts/proof.sh: the plan's matches are played between the two commits' engines, resume,
-and add up in proof.txt; without building, since the engines are put where it builds them."""
+also from a carry folder on another machine, and add up in proof.txt; without building, since
+the engines are put where it builds them."""
 
+import gzip
 import json
 import os
 import shutil
@@ -56,20 +58,26 @@ class ProofTest(unittest.TestCase):
     def tearDown(self):
         self.directory.cleanup()
 
-    def proof(self, *arguments, only=None):
+    def proof(self, *arguments, only=None, carry=None):
         environment = dict(os.environ, LIFELINE_PROOF_CONCURRENCY="1")
         if only is not None:
             environment["LIFELINE_PROOF_ONLY"] = only
+        if carry is not None:
+            environment["LIFELINE_PROOF_CARRY"] = carry
         return subprocess.run(
             ["bash", os.path.join(self.repository, "scripts", "proof.sh"), *arguments],
             capture_output=True, text=True, env=environment, timeout=300)
 
-    def games(self, name):
+    def results(self, name):
         path = os.path.join(self.out, name, "results.json")
         if not os.path.exists(path):
             return None
         with open(path, encoding="utf-8") as stream:
-            return len(json.load(stream)["games"])
+            return json.load(stream)
+
+    def games(self, name):
+        results = self.results(name)
+        return None if results is None else len(results["games"])
 
     def test_the_plan_is_played_resumed_and_tabled(self):
         done = self.proof(self.old, self.out, "HEAD", self.plan, only="small")
@@ -86,6 +94,26 @@ class ProofTest(unittest.TestCase):
         self.assertEqual(done.returncode, 0, done.stderr)
         self.assertEqual((self.games("small"), self.games("other")), (2, 2))
         self.assertIn("other (base 4", done.stdout)
+
+    def test_a_carried_match_resumes_on_another_machine(self):
+        carry = os.path.join(self.directory.name, "carried")
+        done = self.proof(self.old, self.out, "HEAD", self.plan, only="small", carry=carry)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertEqual(os.listdir(carry), ["small.json.gz"])
+        with gzip.open(os.path.join(carry, "small.json.gz"), "rt", encoding="utf-8") as stream:
+            self.assertEqual(json.load(stream), self.results("small"))
+        played = self.results("small")["games"]
+        # Another machine: the match's folder is gone, the carried results are there, and the
+        # plan asks for one game more, which is all that is played.
+        shutil.rmtree(os.path.join(self.out, "small"))
+        with open(self.plan, "w", encoding="utf-8") as stream:
+            stream.write("small 3 0.05 3\n")
+        done = self.proof(self.old, self.out, "HEAD", self.plan, carry=carry)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertEqual(self.results("small")["games"][:2], played)
+        self.assertEqual(self.games("small"), 3)
+        with gzip.open(os.path.join(carry, "small.json.gz"), "rt", encoding="utf-8") as stream:
+            self.assertEqual(len(json.load(stream)["games"]), 3)
 
     def test_a_commit_against_itself_and_a_wrong_call_are_refused(self):
         done = self.proof("HEAD", self.out, "HEAD")
