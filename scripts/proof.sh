@@ -130,8 +130,8 @@ while read -r name base seconds games; do
   fi
   echo "match $name: base $base, $seconds s a move, $games games" >&2
   if [ -n "$carry" ]; then
-    # The packer's output goes nowhere: its sleep must not hold this script's pipes open.
     playing=$name
+    # The packer's output goes nowhere: its sleep must not hold this script's pipes open.
     (while sleep "$carry_seconds"; do pack_results "$name"; done) >/dev/null 2>&1 &
     packer=$!
   fi
