@@ -120,7 +120,7 @@ gogui-rules_game_id
 460 gogui-interrupt
 #? []
 461 gogui-analyze_commands
-#? [gfx/[^\n]*/lifeline-gfx_analyze 60\ngfx/[^\n]*/lifeline-gfx_analyze 5\ngfx/[^\n]*/lifeline-gfx_variation 5\ngfx/[^\n]*/lifeline-gfx_solve 10\ngfx/[^\n]*/lifeline-gfx_search_territory 5\ngfx/[^\n]*/lifeline-gfx_book\nparam/[^\n]*/lifeline-gogui_settings]
+#? [gfx/[^\n]*/lifeline-gfx_analyze 60\ngfx/[^\n]*/lifeline-gfx_analyze 5\ngfx/[^\n]*/lifeline-gfx_variation 5\ngfx/[^\n]*/lifeline-gfx_solve 10\ngfx/[^\n]*/lifeline-gfx_search_territory 5\ngfx/[^\n]*/lifeline-gfx_territory\ngfx/[^\n]*/lifeline-gfx_book\nparam/[^\n]*/lifeline-gogui_settings]
 462 lifeline-gfx_analyze
 #? [(?#error)syntax error: expected 1 argument]*
 463 lifeline-gfx_analyze 0
@@ -146,6 +146,8 @@ gogui-rules_game_id
 473 lifeline-gfx_analyze 1
 #? [TEXT the game is over]
 474 lifeline-gfx_variation 1
+#? [TEXT the game is over]
+475 lifeline-gfx_territory
 #? [TEXT the game is over]
 
 # After a swap the dialect shows the game with the colours exchanged: GoGui knows no swap and

@@ -19,14 +19,15 @@ using Answer = absl::StatusOr<std::string>;
 
 // The menu GoGui builds from gogui-analyze_commands: type/label/command, in GoGui's format.
 // The searches stop at GoGui's interrupt (the line "# interrupt") or after their seconds.
-// The network's territory (lifeline-gfx_territory) stays out of the menu while it is less
-// right than the playouts' (docs/network.md, "The territory players see").
+// The network's territory (lifeline-gfx_territory) joined the menu once the shipped network's
+// was as right as the playouts' on held-out games (docs/network.md, "The territory players see").
 constexpr const char* kAnalyzeCommands[] = {
     "gfx/Lifeline: candidates (60 s, live; Interrupt to stop)/lifeline-gfx_analyze 60",
     "gfx/Lifeline: candidates, 5 s/lifeline-gfx_analyze 5",
     "gfx/Lifeline: principal variation, 5 s/lifeline-gfx_variation 5",
     "gfx/Lifeline: solve (exact, 10 s)/lifeline-gfx_solve 10",
     "gfx/Lifeline: territory (playouts, 5 s)/lifeline-gfx_search_territory 5",
+    "gfx/Lifeline: territory (network)/lifeline-gfx_territory",
     "gfx/Lifeline: opening map/lifeline-gfx_book",
     "param/Lifeline: search settings/lifeline-gogui_settings",
 };
