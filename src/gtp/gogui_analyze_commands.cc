@@ -80,7 +80,7 @@ Answer DrawnSearch(CommandContext& context, const Arguments& args,
   LL_ASSIGN_OR_RETURN(const int64_t seconds, GfxSeconds(args));
   Engine& engine = context.engine;
   const Position& position = engine.position();
-  if (position.IsOver()) return std::string("TEXT the game is over");
+  if (position.IsOver()) return std::string(kGameOverGfx);
   const ColorView view = context.dialect.View(position);
   std::ostream& log = *context.log;
   const InputWatcher watcher(context.stream);
@@ -116,7 +116,7 @@ Answer GfxSolve(CommandContext& context, const Arguments& args) {
   LL_ASSIGN_OR_RETURN(const int64_t seconds, GfxSeconds(args));
   Engine& engine = context.engine;
   const Position& position = engine.position();
-  if (position.IsOver()) return std::string("TEXT the game is over");
+  if (position.IsOver()) return std::string(kGameOverGfx);
   const InputWatcher watcher(context.stream);
   SolveLimits limits;
   limits.max_seconds = static_cast<double>(seconds);

@@ -18,6 +18,9 @@ namespace lifeline {
 // only. The functions take the position that was searched and the view whose colours they
 // name (GoGui's exchanges them after a swap).
 
+// What every drawing answers once the game is over: nothing is left to search or hold.
+inline constexpr absl::string_view kGameOverGfx = "TEXT the game is over";
+
 // The candidates: each cell of the most visited moves labelled with its win rate in percent
 // (a cell of several pairs shows the best; a proven win W, a proven loss L), the best move's
 // cells marked with a square, and a TEXT line for the status bar: side to move, win rate,

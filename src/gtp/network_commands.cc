@@ -55,8 +55,7 @@ Answer NetworkJudgement(CommandContext& context, const Arguments& args) {
 Answer GfxTerritory(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(0));
   const Position& position = context.engine.position();
-  // As the other drawings of GoGui's menu: a finished game has nothing left to hold.
-  if (position.IsOver()) return std::string("TEXT the game is over");
+  if (position.IsOver()) return std::string(kGameOverGfx);
   LL_ASSIGN_OR_RETURN(const std::shared_ptr<const Network> network, context.engine.network());
   const NetworkOutput out = network->Evaluate(position);
   const ColorView view = context.dialect.View(position);
