@@ -3,7 +3,9 @@ engine, `python3 -m http.server` serves DIR, and headless Chromium plays on it e
 tests/web/test_browser.py plays on the page that scripts/web.py serves: the same clicks, the
 same checks against a native referee engine (a whole game on base 3 with a double turn, the
 engine's swap, captures and the result; analysis that ends with the game; a finished game
-reviewed and stepped through).
+reviewed and stepped through), and the player's tests of tests/web/test_player.py (a first
+visit, settings changed mid-game, refused cells marked, a whole game at phone size with its
+ending explained, a review's progress, both territories).
 
 The parts of test_browser.py that are about the engine process (its crash, its end when the
 page closes) or about a stand-in engine command do not apply here, since the page has no
@@ -19,7 +21,9 @@ import sys
 import tempfile
 import unittest
 
-from test_browser import BrowserTest, Page, start_browser
+from browser_case import Page, start_browser
+from test_browser import BrowserTest
+from test_player import PlayerTest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PACKAGE = os.environ.get("LIFELINE_WASM_PACKAGE", os.path.join(ROOT, "build-wasm", "package"))
@@ -54,7 +58,9 @@ class StaticServer:
         self.process.stdout.close()
 
 
-class StaticPageTest(BrowserTest):
+class StaticOpen:
+    """open() for the static page: the site written and served, the page's engine in the page."""
+
     def open(self, engine=None, width=1280, height=900):
         if engine is not None:
             self.skipTest("a stand-in engine command: " + NO_ENGINE_PROCESS)
@@ -69,6 +75,8 @@ class StaticPageTest(BrowserTest):
                          "wasm")
         return self.page
 
+
+class StaticPageTest(StaticOpen, BrowserTest):
     def test_keyboard_save_load_crash_and_closing(self):
         # The page's engine has no process to crash or to see end: keys, undo, save, load.
         self.open()
@@ -80,8 +88,13 @@ class StaticPageTest(BrowserTest):
         pass
 
 
-# The base class runs here only as the subclass: its own tests run in tests/web.
+class StaticPlayerTest(StaticOpen, PlayerTest):
+    """The player's tests (tests/web/test_player.py) on the static page."""
+
+
+# The base classes run here only as the subclasses: their own tests run in tests/web.
 del BrowserTest
+del PlayerTest
 
 if __name__ == "__main__":
     unittest.main()

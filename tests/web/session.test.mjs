@@ -77,10 +77,52 @@ for (const [name, argv] of Object.entries(ENGINES)) {
       assert.ok(["black", "white"].includes(finished.winner));
       assert.ok(finished.moves.some((move) => move.by === "engine"));
       const human = finished.human;
-      const reloaded = await withGame(games, { record: finished.record, human, time: 0.1 }, async (game) => game.snapshot());
+      // The page keeps the engine's settings at each of its moves beside the record (a reload).
+      const settings = finished.moves.map((move) => (move.time === undefined ? null : { time: move.time, level: move.level }));
+      const reloaded = await withGame(games, { record: finished.record, human, time: 0.1, settings }, async (game) => game.snapshot());
       assert.deepEqual(reloaded.board, finished.board);
       assert.deepEqual(reloaded.moves, finished.moves);
       assert.equal(reloaded.winner, finished.winner);
+      // A record alone (a file) does not say them.
+      const bare = await withGame(games, { record: finished.record, human, time: 0.1 }, async (game) => game.snapshot());
+      const withoutSettings = (moves) => moves.map(({ time, level, ...rest }) => rest);
+      assert.deepEqual(withoutSettings(bare.moves), withoutSettings(finished.moves));
+      assert.ok(bare.moves.every((move) => move.time === undefined && move.level === undefined));
+      await assert.rejects(games.create({ record: finished.record, settings: [{ time: 0.1, level: 99 }] }),
+                           (error) => error instanceof SessionError && /level/.test(error.message));
+    });
+
+    it("plays the engine's next move at a level and time changed mid-game", { timeout: TIMEOUT }, async () => {
+      const games = await Games.open(starter(argv));
+      await withGame(games, { base: 3, rules: "strong-pie", human: "both", time: 0.1, level: 3 }, async (game) => {
+        await game.engineMove();
+        const [thinking, level, time] = [game.engineMove(), game.setLevel(5), game.setTime(0.2)];
+        await Promise.all([thinking, level, time]); // the change waits for the move under way
+        await game.engineMove();
+        const moves = game.snapshot().moves;
+        assert.deepEqual(moves.map((move) => [move.time, move.level]), [[0.1, 3], [0.1, 3], [0.2, 5]]);
+        assert.deepEqual([game.snapshot().time, game.snapshot().level], [0.2, 5]);
+        assert.ok(game.log.includes("> lifeline-set level 5"));
+      });
+    });
+
+    it("reads the network's territory once a position while analysis runs", { timeout: TIMEOUT }, async () => {
+      const games = await Games.open(starter(argv));
+      await withGame(games, { base: 3, rules: "strong-pie", human: "both", time: 0.1 }, async (game) => {
+        await game.engineMove();
+        game.setNetworkTerritory(true);
+        await game.setAnalysis(true);
+        let analysis = null;
+        for (let poll = 0; poll < 100 && !(analysis && analysis.network); ++poll) {
+          analysis = await game.readAnalysis();
+          await wait(50);
+        }
+        assert.equal(analysis.network.error, null);
+        assert.equal(Object.keys(analysis.network.territory).length, 19);
+        assert.ok(Object.values(analysis.network.territory).every((value) => value >= -1 && value <= 1));
+        assert.equal(game.log.filter((line) => line === "> lifeline-network").length, 1);
+        await game.setAnalysis(false);
+      });
     });
 
     it("takes back, studies past positions and refuses an illegal move", { timeout: TIMEOUT }, async () => {

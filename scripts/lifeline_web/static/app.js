@@ -10,6 +10,7 @@
 import { ExportError, Refused, endingProblem, readExport, refusal } from "./abstractplay_records.js";
 import { Board, moveCells } from "./board.js";
 import { fairKomiText, fillLegend, openingNote } from "./opening_map.js";
+import { refusals } from "./refusals.js";
 import { Games } from "./session.js";
 import { WinrateGraph, WinrateRecord, graphPoint } from "./study.js";
 
@@ -28,6 +29,7 @@ async function startEngine(options) {
 const $ = (id) => document.getElementById(id);
 const SAVED_GAME = "lifeline-game"; // sessionStorage: this tab's game, restored after a reload
 const PREFERENCES = "lifeline-new-game"; // localStorage: the last new-game choices
+const VIEW = "lifeline-view"; // localStorage: the board's marks and the territory's source
 const ANALYSIS_POLL_MS = 600;
 const LOG_POLL_MS = 1500;
 const TIMES = [0.2, 0.5, 1, 2, 5, 10, 30, 60]; // the engine's seconds per move on offer
@@ -80,6 +82,7 @@ const app = {
   winrates: new WinrateRecord(), // Black's chances at the positions analysed
   review: null, // the review of the whole game under way: {stop}
   imported: null, // the game of an Abstract Play export loaded: {id (the session's), played}
+  wanted: {}, // engine settings chosen in the Game card that the engine has not taken yet
 };
 let board = null; // made once the column letters have come
 let graph = null;
@@ -109,6 +112,14 @@ function icon(color, hollow = false) {
 function fill(node, ...parts) {
   node.replaceChildren(...parts.map((part) => (typeof part === "string" ? document.createTextNode(part) : part)));
 }
+
+// A message as a sentence: a capital first, and a full stop unless it ends with its own mark.
+function sentence(text) {
+  const capital = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.?!]$/.test(capital) ? capital : `${capital}.`;
+}
+
+const plural = (count, noun) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
 function setMessage(text, kind = "error") {
   const node = $("message");
@@ -143,6 +154,7 @@ function setState(state) {
   }
   sessionStorage.setItem(SAVED_GAME, JSON.stringify({
     record: state.record, human: state.human, time: state.time, level: state.level, analysis: state.analysis,
+    settings: state.moves.map((move) => (move.time === undefined ? null : { time: move.time, level: move.level })),
   }));
   if (changed) showAnalysis(null);
   render();
@@ -206,7 +218,7 @@ async function handleFailure(failure) {
       }
     }, 0);
   } else {
-    setMessage(failure.message.charAt(0).toUpperCase() + failure.message.slice(1) + ".");
+    setMessage(sentence(failure.message));
     if (details.crashed && app.session) setState(app.session.snapshot());
   }
 }
@@ -229,7 +241,7 @@ async function startGame(body, note = "", imported = null) {
     if ($("log-panel").open) pollLog();
   } catch (failure) {
     if (imported) closeGame();
-    setMessage(`No game: ${imported ? importFailure(imported, failure) : failure.message}.`);
+    setMessage(sentence(`No game: ${imported ? importFailure(imported, failure) : failure.message}`));
   } finally {
     app.busy = false;
     render();
@@ -295,7 +307,7 @@ async function loadExport(text, number, request, name) {
     if (game instanceof Refused) throw new ExportError(`game ${game.number}: ${game.reason}`);
   } catch (failure) {
     closeGame();
-    setMessage(`No game: ${name}: ${failure.message}.`);
+    setMessage(sentence(`No game: ${name}: ${failure.message}`));
     render();
     return;
   }
@@ -304,11 +316,18 @@ async function loadExport(text, number, request, name) {
 
 async function restore(saved, note) {
   if (!saved || !saved.record) {
-    await startGame(gameRequest(readJson(localStorage, PREFERENCES) || defaultGame()));
-    return;
+    const preferences = readJson(localStorage, PREFERENCES);
+    if (preferences) return startGame(gameRequest(preferences));
+    // A first visit: a newcomer meets an engine that a beginner can beat, and is told so.
+    const level = app.vocabulary.min_level;
+    remember({ level });
+    return startGame(gameRequest({ ...defaultGame(), level }),
+                     `Welcome! In this first game the engine plays at level ${level} (${LEVEL_NAMES[level] || "its weakest"}). ` +
+                     "Choose its strength and time in the Game card at any moment; the page remembers your choices.");
   }
   $("analysis-toggle").checked = Boolean(saved.analysis);
-  await startGame({ record: saved.record, human: saved.human, time: saved.time, level: saved.level || 8 }, note);
+  const settings = Array.isArray(saved.settings) ? saved.settings : [];
+  await startGame({ record: saved.record, human: saved.human, time: saved.time, level: saved.level || 8, settings }, note);
 }
 
 function closeGame() {
@@ -317,7 +336,9 @@ function closeGame() {
   app.game = null;
   for (const name of ["work", "analysis", "log"]) clearTimeout(app.timers[name]);
   app.logAfter = 0;
+  app.wanted = {};
   $("log").textContent = "";
+  $("review-progress").hidden = true;
 }
 
 // What happens next without a click: the engine's move, or analysis while the person thinks.
@@ -380,6 +401,10 @@ function showAnalysis(analysis) {
   const on = Boolean(game && game.analysis);
   $("analysis-toggle").checked = on;
   $("analysis-body").hidden = !on;
+  const territoryOn = $("territory-toggle").checked;
+  if (app.session) app.session.setNetworkTerritory(territoryOn && $("territory-source").value === "network");
+  $("territory-source").closest("label").hidden = !territoryOn;
+  $("territory-note").hidden = true;
   if (analysis && game && analysis.version === game.version) {
     app.winrates.set(analysis.at, graphPoint(analysis));
     renderGraph(game);
@@ -387,7 +412,7 @@ function showAnalysis(analysis) {
   const shown = studying(game) ? game.phase !== "over" : game && game.turn_of === "human";
   if (!analysis || !on || !game || !shown) {
     board.clearAnalysis();
-    const idle = studying(game) ? "No analysis: this position is over."
+    const idle = studying(game) ? (game.phase === "over" ? "No analysis: this position is over." : "Thinking…")
       : game && game.over ? "No analysis: the game is over."
       : game && game.turn_of === "engine" ? "The engine is choosing its move." : "Thinking…";
     showWinrate(idle);
@@ -418,7 +443,35 @@ function showAnalysis(analysis) {
   const winning = analysis.solver && analysis.solver.verdict === "win" ? analysis.solver.moves : [];
   // The swap map's figures take the cells' centres: the candidates stay in the list.
   board.showAnalysis(mapShaded() ? [] : analysis.candidates, winning);
-  board.showTerritory($("territory-toggle").checked ? analysis.territory : null);
+  showTerritory(analysis);
+}
+
+// The territory shaded on the board, by the source chosen: the network's, read once per
+// position, or the playouts', which grows with the search. Each says what it is.
+function showTerritory(analysis) {
+  const on = $("territory-toggle").checked;
+  const source = $("territory-source").value;
+  let territory = null;
+  let note = "";
+  if (on && source === "network") {
+    const network = analysis.network;
+    if (network && network.territory) {
+      territory = network.territory;
+      note = "Shaded by the network's judgement of this position: darker where it is surer.";
+    } else if (network) {
+      territory = analysis.territory;
+      note = `No network territory (${network.error}): shaded by the playouts instead.`;
+    } else {
+      note = "Asking the network…";
+    }
+  } else if (on) {
+    territory = analysis.territory;
+    note = `Shaded by where the search's playouts ended (${analysis.visits.toLocaleString()} visits so far): ` +
+      "darker where more of them agree.";
+  }
+  $("territory-note").hidden = !on;
+  fill($("territory-note"), note);
+  board.showTerritory(territory);
 }
 
 // --- the opening map ----------------------------------------------------------------------
@@ -525,7 +578,12 @@ function render() {
     fill($("status"), app.busy ? "Starting…" : "No game: start one with New game.");
     return;
   }
-  board.render(game);
+  const refused = refusals(game, $("refused-toggle").checked);
+  board.render(game, refused && refused.shown ? refused.cells : new Set());
+  const note = refused && refused.shown ? refused.note : null;
+  $("refused-note").hidden = !note;
+  fill($("refused-note"), note || "");
+  fill($("ending"), refused && refused.ending ? refused.ending : "");
   const yours = game.turn_of === "human";
   $("swap-button").hidden = !(yours && game.can_swap);
   $("pass-button").hidden = !(yours && game.can_pass);
@@ -533,8 +591,8 @@ function render() {
   const undoable = game.human === "both" ? game.moves.length > 0 : game.moves.some((move) => move.by === "human");
   $("undo-button").disabled ||= studying(game) || !(undoable || game.reason === "resign");
   $("resign-button").disabled ||= game.over || studying(game);
-  showTime($("time-select"), game.time);
-  $("level-select").value = String(game.level);
+  showTime($("time-select"), app.wanted.time ?? game.time);
+  $("level-select").value = String(app.wanted.level ?? game.level);
   renderStatus(game);
   renderResult(game);
   renderCrash(game);
@@ -578,7 +636,7 @@ function renderResult(game) {
     : `${colorName(loser)} has no legal move`;
   let whom = "";
   if (game.human !== "both") whom = playerOf(game.winner) === "you" ? " You win!" : ` ${game.engine} wins.`;
-  node.textContent = `${colorName(game.winner)} wins: ${how}.${whom}`;
+  fill($("result-text"), `${colorName(game.winner)} wins: ${how}.${whom}`);
 }
 
 function renderCrash(game) {
@@ -597,8 +655,7 @@ function renderFacts(game) {
     fill($("engine-fact"), `${game.engine}, analysis only`);
   } else {
     fill($("you-fact"), icon(game.human), ` ${colorName(game.human)}${swapped ? " (after the swap)" : ""}`);
-    const strength = game.level < 8 ? `, level ${game.level}` : "";
-    fill($("engine-fact"), icon(other(game.human)), ` ${game.engine}, ${game.time} s per move${strength}`);
+    fill($("engine-fact"), icon(other(game.human)), ` ${game.engine}, ${game.time} s per move${levelText(game.level)}`);
   }
   const imported = app.imported && app.imported.id === game.id;
   $("played-term").hidden = !imported;
@@ -610,6 +667,18 @@ function renderFacts(game) {
   $("komi-term").hidden = !komi;
   $("komi-fact").hidden = !komi;
   fill($("komi-fact"), `${game.komi_left} of ${game.komi}`);
+}
+
+// Who played an engine's turn, and at which settings where the page knows them (a record loaded
+// from a file does not say): "lifeline, 1 s, level 3".
+function engineLabel(game, turn) {
+  if (turn.time === undefined) return game.engine;
+  return `${game.engine}, ${turn.time} s${levelText(turn.level)}`;
+}
+
+// ", level N" below full strength, nothing at full strength.
+function levelText(level) {
+  return level < app.vocabulary.full_strength ? `, level ${level}` : "";
 }
 
 // The game's turns: a double turn given as two single stones is one turn. Each turn knows the
@@ -651,7 +720,7 @@ function renderMoves(game) {
       item.classList.add("studied");
       item.setAttribute("aria-current", "step");
     }
-    item.append(icon(turn.color), ` ${describeMove(turn.move)}`, turn.by === "engine" ? ` (${game.engine})` : "");
+    item.append(icon(turn.color), ` ${describeMove(turn.move)}`, turn.by === "engine" ? ` (${engineLabel(game, turn)})` : "");
     if (turn.removed) {
       const removed = document.createElement("span");
       removed.className = "removed-count";
@@ -688,18 +757,19 @@ function renderStudy(game) {
   $("forward-button").disabled = !idle || shown === count;
   $("latest-button").disabled = !idle || shown === count;
   const turns = turnsOf(game.moves).length;
-  $("study-position").textContent = studying(game) ? positionText(game) : `latest (${turns} turns)`;
+  $("study-position").textContent = studying(game) ? positionText(game) : `latest (${plural(turns, "turn")})`;
   $("review-button").textContent = app.review ? "Stop the review" : "Review the game";
   $("review-button").disabled = !app.review && (!idle || count === 0);
   renderGraph(game);
 }
 
 function renderGraph(game) {
-  if (graph && game) graph.draw(app.winrates.points(), game.moves.length, shownCount(game));
+  if (graph && game) graph.draw(app.winrates.points(), game.moves.length, shownCount(game), turnsOf(game.moves).map((turn) => turn.last));
 }
 
 // Analyses every position of the game in turn, from the first, for Black's chances at each;
-// the board then returns to the position it showed. A second click stops it.
+// the board then returns to the position it showed. A second click stops it. The card shows
+// how far it has come.
 async function review() {
   if (app.review) {
     app.review.stop = true;
@@ -707,15 +777,18 @@ async function review() {
   }
   const game = app.game;
   if (!game) return;
-  const run = { stop: false };
+  // The last position of a finished game has its result, known without analysis.
+  const total = game.moves.length + (app.winrates.rates.has(game.moves.length) ? 0 : 1);
+  const run = { stop: false, done: 0, total };
   app.review = run;
+  showReview(run);
   const analysisWas = game.analysis;
   const returnTo = shownCount(game);
   const sameGame = () => app.game && app.game.id === game.id && !run.stop;
   try {
     if (!analysisWas) await setAnalysis(true);
-    for (let at = 0; at <= game.moves.length && sameGame(); ++at) {
-      if (app.winrates.rates.has(at) && at === game.moves.length) break; // a known result
+    for (let at = 0; at < total && sameGame(); ++at) {
+      showReview(run, at + 1);
       if (!(await study(at))) break;
       const began = performance.now();
       let seen = false;
@@ -728,17 +801,33 @@ async function review() {
         const elapsed = performance.now() - began;
         if ((seen && elapsed >= REVIEW_MS) || elapsed >= REVIEW_LIMIT_MS) break;
       }
+      if (sameGame()) run.done = at + 1;
     }
   } catch (failure) {
     await handleFailure(failure);
   } finally {
     app.review = null;
+    showReview(run);
     if (app.game && app.game.id === game.id) {
       await study(returnTo);
       if (!analysisWas) await setAnalysis(false);
     }
     if (app.game) render();
   }
+}
+
+// The review's progress: "position N of M" and a bar while it runs, then what it did.
+function showReview(run, at = null) {
+  $("review-progress").hidden = false;
+  const bar = $("review-bar");
+  bar.max = run.total;
+  bar.value = app.review ? Math.max(0, (at || 1) - 1) : run.done;
+  let text;
+  if (app.review) text = `Reviewing position ${at || 1} of ${run.total}…`;
+  else if (run.done === run.total) text = `Reviewed all ${plural(run.total, "position")}.`;
+  else text = `Review stopped after ${run.done} of ${plural(run.total, "position")}.`;
+  fill($("review-text"), text);
+  $("review-button").textContent = app.review ? "Stop the review" : "Review the game";
 }
 
 const waitFor = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -759,6 +848,42 @@ function onCell(name) {
 }
 
 const play = (move) => act((session) => session.play(move));
+
+// A new time per move or strength from the Game card. It waits for no other request: the
+// session sends it after the exchange under way, so that the engine's next move (not one it is
+// already choosing) uses it. The card shows the choice meanwhile, and the next new game and
+// the next visit start from it.
+async function changeSetting(name, value) {
+  const session = app.session;
+  if (!session) return;
+  app.wanted[name] = value;
+  remember({ [name]: value });
+  try {
+    await (name === "time" ? session.setTime(value) : session.setLevel(value));
+  } catch (failure) {
+    await handleFailure(failure);
+  }
+  if (app.wanted[name] === value) delete app.wanted[name];
+  if (session === app.session) setState(session.snapshot());
+}
+
+// The board's refusal marks and the territory's source, as the player left them.
+function rememberView() {
+  localStorage.setItem(VIEW, JSON.stringify({ refused: $("refused-toggle").checked,
+                                              territory: $("territory-source").value }));
+}
+
+function restoreView() {
+  const view = readJson(localStorage, VIEW) || {};
+  $("refused-toggle").checked = Boolean(view.refused);
+  if (["network", "playouts"].includes(view.territory)) $("territory-source").value = view.territory;
+}
+
+// Keeps choices for the next new game and the next visit.
+function remember(choices) {
+  const saved = readJson(localStorage, PREFERENCES) || defaultGame();
+  localStorage.setItem(PREFERENCES, JSON.stringify({ ...saved, ...choices }));
+}
 const undo = () => act((session) => session.undo());
 const engineMove = () => act((session) => session.engineMove(), true);
 
@@ -769,6 +894,11 @@ const shortcuts = {
   e: () => app.game && app.game.human === "both" && engineMove(),
   a: () => app.game && setAnalysis(!app.game.analysis),
   t: () => toggleTerritory(),
+  x: () => {
+    $("refused-toggle").checked = !$("refused-toggle").checked;
+    rememberView();
+    render();
+  },
   o: () => toggleMap(),
   m: () => $("move-input").focus(),
   n: () => openNewGame(),
@@ -885,12 +1015,21 @@ function wire() {
   $("latest-button").addEventListener("click", () => app.game && study(app.game.moves.length));
   $("review-button").addEventListener("click", review);
   $("territory-toggle").addEventListener("change", () => showAnalysis(app.analysis));
+  $("territory-source").addEventListener("change", () => {
+    rememberView();
+    showAnalysis(app.analysis);
+    if (app.game && app.game.analysis) pollAnalysis();
+  });
+  $("refused-toggle").addEventListener("change", () => {
+    rememberView();
+    render();
+  });
   $("map-toggle").addEventListener("change", showOpening);
   $("fair-komi-button").addEventListener("click", (event) => {
     $("new-game-form").elements.komi.value = event.target.dataset.komi;
   });
-  $("time-select").addEventListener("change", (event) => act((session) => session.setTime(Number(event.target.value))));
-  $("level-select").addEventListener("change", (event) => act((session) => session.setLevel(Number(event.target.value))));
+  $("time-select").addEventListener("change", (event) => changeSetting("time", Number(event.target.value)));
+  $("level-select").addEventListener("change", (event) => changeSetting("level", Number(event.target.value)));
   $("move-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const move = $("move-input").value.trim();
@@ -950,9 +1089,11 @@ async function start() {
     return;
   }
   app.vocabulary = app.games.vocabulary();
+  if (WASM) fill($("log-speaker"), "What this page says to its engine, which runs in the page itself (WebAssembly)");
   board = new Board($("board"), app.vocabulary.letters, onCell);
   graph = new WinrateGraph($("winrate-graph"), (at) => study(at));
   fillChoices();
+  restoreView();
   wire();
   await restore(readJson(sessionStorage, SAVED_GAME), "The game continues where it was.");
 }

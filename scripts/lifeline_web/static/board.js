@@ -131,6 +131,9 @@ export class Board {
         element("polygon", { class: "hex", points: hexagon }, cell);
         element("circle", { class: "stone", r: STONE.toFixed(2) }, cell);
         element("circle", { class: "last-mark", r: (0.28 * STONE).toFixed(2) }, cell);
+        const cross = 0.32 * STONE;
+        element("path", { class: "refused-mark",
+                          d: `M${-cross} ${-cross}L${cross} ${cross}M${cross} ${-cross}L${-cross} ${cross}` }, cell);
         this.cells.set(name, cell);
       }
     }
@@ -178,8 +181,9 @@ export class Board {
   }
 
   // Draws a game state: stones, the pending first stone of a double turn, the last turn,
-  // the cells where a click can be legal, and the stones the last turn removed, leaving.
-  render(state) {
+  // the cells where a click can be legal, the empty cells of `refused` (where a stone would be
+  // refused: marked with a cross) and the stones the last turn removed, leaving.
+  render(state, refused = new Set()) {
     this.build(state.base);
     const last = new Set(state.last ? state.last.cells : []);
     const legal = new Set(state.turn_of === "human" ? state.legal : []);
@@ -191,6 +195,9 @@ export class Board {
       else delete cell.dataset.pending;
       cell.classList.toggle("last", last.has(name) && stone !== "empty");
       cell.classList.toggle("legal", legal.has(name));
+      cell.classList.toggle("refused", refused.has(name));
+      if (refused.has(name)) cell.dataset.refused = "true";
+      else delete cell.dataset.refused;
     }
     this.svg.classList.toggle("your-turn", state.turn_of === "human");
     this.showRemoval(state.last, state.version);

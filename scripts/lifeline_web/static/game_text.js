@@ -63,6 +63,27 @@ export function splitTerritory(line) {
   return [line.slice(0, at), line.slice(at + " territory ".length).trim().split(/\s+/).map(Number)];
 }
 
+// The territory line of lifeline-network's answer ("territory A1 -1.00 B1 0.35 ..."): each
+// cell of the board with its owner from -1 (White) to 1 (Black).
+export function parseNetworkTerritory(text, base) {
+  const line = text.split("\n").find((entry) => entry.startsWith("territory "));
+  if (!line) throw new TextError("lifeline-network gave no territory");
+  const words = line.split(/\s+/).slice(1);
+  const names = cells(base);
+  if (words.length !== 2 * names.length) {
+    throw new TextError(`network territory of ${words.length / 2} cells on a board of ${names.length}`);
+  }
+  const territory = {};
+  for (let index = 0; index < words.length; index += 2) {
+    const value = Number(words[index + 1]);
+    if (!names.includes(words[index]) || !(value >= -1 && value <= 1)) {
+      throw new TextError(`bad network territory entry '${words[index]} ${words[index + 1]}'`);
+    }
+    territory[words[index]] = value;
+  }
+  return territory;
+}
+
 const INFO_NUMBERS = { visits: parseInt, winrate: parseFloat, prior: parseFloat, order: parseInt };
 
 export function parseInfo(line) {

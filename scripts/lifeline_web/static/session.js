@@ -13,7 +13,7 @@
 
 import {
   LETTERS, TextError, boardOf, cells, checkState, formatRecord, illegalReason, normalMove, parseBook, parseBookCells,
-  parseInfo, parseSolve, readOptions, recordCommands, removedStones, splitTerritory,
+  parseInfo, parseNetworkTerritory, parseSolve, readOptions, recordCommands, removedStones, splitTerritory,
 } from "./game_text.js";
 
 // A request the session refuses, or an engine that failed; `details` say which for the page:
@@ -50,6 +50,7 @@ export class GameSession {
     this.base = request.base;
     this.rules = request.rules;
     this.komi = request.komi;
+    this.replayedSettings = request.settings || []; // the engine's settings at a record's actions
     this.actions = [];
     this.state = null;
     this.live = null; // the state of the game's latest position (state unless viewing)
@@ -62,6 +63,8 @@ export class GameSession {
     this.analysisOn = false;
     this.analysis = emptyAnalysis();
     this.solved = null;
+    this.networkWanted = false; // whether the analysis reads the network's territory too
+    this.network = null; // the network's territory of a position: {version, territory, error}
     this.opening = null; // what the opening map says of a position of the first turn
     this.engine = null;
     this.engineName = "engine";
@@ -140,6 +143,10 @@ export class GameSession {
     }
     await this.readState();
     if (record !== null) this.attribute();
+    this.replayedSettings.forEach((settings, index) => {
+      const action = this.actions[index];
+      if (settings && action && action.by === "engine") Object.assign(action, settings);
+    });
     this.changedHere();
     this.startAnalysis();
   }
@@ -236,7 +243,7 @@ export class GameSession {
       } else if (token === null) {
         throw new Error(`genmove answered '${answer.text}'`);
       } else {
-        await this.addAction(color, token, "engine");
+        await this.addAction(color, token, "engine", { time: this.time, level: this.level });
       }
     });
   }
@@ -295,6 +302,11 @@ export class GameSession {
     });
   }
 
+  // Whether the analysis also reads the network's territory, once per position.
+  setNetworkTerritory(on) {
+    this.networkWanted = on;
+  }
+
   setAnalysis(on) {
     return this.withEngine(async () => {
       this.analysisOn = on;
@@ -302,11 +314,13 @@ export class GameSession {
   }
 
   // The latest analysis; runs the solver once per position, between two stretches of analysis,
-  // and in the first turn reads the opening map, which the study graph shows there.
+  // reads the network's territory where it is wanted, and in the first turn reads the opening
+  // map, which the study graph shows there.
   async readAnalysis() {
     const mapDue = () => this.analysisWanted() && this.openingDue();
-    if (this.busy === 0 && (this.solverDue() || mapDue())) {
+    if (this.busy === 0 && (this.solverDue() || mapDue() || this.networkDue())) {
       await this.withEngine(async () => {
+        if (this.networkDue()) await this.readNetwork();
         if (mapDue()) await this.readOpening();
         if (this.solverDue()) await this.solve();
       });
@@ -348,9 +362,10 @@ export class GameSession {
 
   // --- the game ---
 
-  async addAction(color, move, by) {
+  // `settings`: the engine's {time, level} for its own actions.
+  async addAction(color, move, by, settings = {}) {
     if (move === "swap") this.flipHuman();
-    this.actions.push({ color, move, by, removed: 0 });
+    this.actions.push({ color, move, by, removed: 0, ...settings });
     await this.changed();
   }
 
@@ -462,7 +477,7 @@ export class GameSession {
       legal: this.legal(), can_swap: state.can_swap && !over && !studying,
       can_pass: state.can_spend_komi && !over && !studying, captured: state.removed,
       moves: this.actions.map((action) => ({ color: COLOR_WORDS[action.color], move: action.move, by: action.by,
-                                             removed: action.removed })),
+                                             removed: action.removed, time: action.time, level: action.level })),
       last: this.lastTurn(), viewing: this.viewing, over, winner, reason, solver: this.solveCommand !== null, crashed: this.crash,
       record: this.recordText(), thinking: this.thinking, analysis: this.analysisOn,
     };
@@ -554,6 +569,23 @@ export class GameSession {
     }
   }
 
+  networkDue() {
+    return this.networkWanted && this.analysisWanted() && (this.network === null || this.network.version !== this.version);
+  }
+
+  // lifeline-network's territory; an engine without a network refuses it, with its reason.
+  async readNetwork() {
+    const answer = await this.send("lifeline-network");
+    this.network = { version: this.version, territory: null, error: null };
+    try {
+      if (!answer.ok) throw new TextError(answer.text);
+      this.network.territory = parseNetworkTerritory(answer.text, this.base);
+    } catch (error) {
+      if (!(error instanceof TextError)) throw error;
+      this.network.error = error.message;
+    }
+  }
+
   // --- the opening map ---
 
   // Whether the position shown comes before White's first action: Black's first turn or the
@@ -609,6 +641,7 @@ export class GameSession {
              to_move: this.state ? this.state.to_move : null,
              winrate: candidates.length ? candidates[0].winrate : null, visits: this.analysis.visits,
              candidates, territory: this.analysis.territory, solver, error: this.analysis.error || null,
+             network: this.network !== null && this.network.version === this.version ? this.network : null,
              // In the pie rule's first turn the search proves only that the second player can
              // take the winning side; the graph shows the opening map there instead.
              pie_turn: this.state !== null && this.rules !== "komi-pie" && this.inFirstTurn(),
@@ -756,8 +789,9 @@ export class Games {
       record: null,
     };
     if ("record" in payload) {
-      onlyFields(payload, ["record", "human", "time", "level"]);
-      return { ...request, record: field(payload, "record", "string", null) };
+      onlyFields(payload, ["record", "human", "time", "level", "settings"]);
+      return { ...request, record: field(payload, "record", "string", null),
+               settings: settingsField(payload, level) };
     }
     onlyFields(payload, ["base", "rules", "komi", "human", "time", "level"]);
     return { ...request, base: field(payload, "base", "int", base.default, { low: base.low, high: base.high }),
@@ -805,6 +839,19 @@ function field(payload, name, kind, fallback, { low, high, choices } = {}) {
     throw new SessionError(`${name}: expected ${low} to ${high}, not ${value}`);
   }
   return value;
+}
+
+// A record's `settings`: for each action, null or the engine's {time, level} when it played it.
+function settingsField(payload, level) {
+  const list = payload.settings === undefined ? [] : payload.settings;
+  if (!Array.isArray(list)) throw new SessionError("settings: expected a list");
+  return list.map((entry) => {
+    if (entry === null) return null;
+    if (typeof entry !== "object") throw new SessionError("settings: expected null or {time, level} for each action");
+    onlyFields(entry, ["time", "level"]);
+    return { time: field(entry, "time", "number", null, { low: 0.1, high: MAX_SECONDS }),
+             level: field(entry, "level", "int", null, { low: level.low, high: level.high }) };
+  });
 }
 
 function onlyFields(payload, names) {

@@ -6,7 +6,12 @@ import { knowledgeText, percentText } from "./opening_map.js";
 const SVG = "http://www.w3.org/2000/svg";
 const WIDTH = 300;
 const HEIGHT = 90;
-const PAD = 6;
+// Room around the plot: the percentages and the axis's name on the left, the turns below.
+const LEFT = 27;
+const RIGHT = 6;
+const TOP = 6;
+const BOTTOM = 15;
+const TURN_TICKS = 6; // at most this many turn numbers under the plot
 
 // Black's chance to win in an analysis, which gives it for the side to move.
 export function blackWinrate(analysis) {
@@ -79,8 +84,9 @@ function element(name, attributes) {
   return node;
 }
 
-// The graph: positions from left (the empty board) to right (the latest), Black's chance from
-// 0 at the bottom to 1 at the top; a line marks the position shown. A click anywhere picks the
+// The graph: positions from left (the empty board) to right (the latest), numbered by turn
+// below, Black's chance from 0 at the bottom to 1 at the top, labelled in percent on the left;
+// a line marks the position shown. A click anywhere picks the
 // position nearest to it; each point also says its move and what it shows on hover. The opening
 // map's points are drawn in their own colour, the swap decision's with the map's advice beside
 // it; a point decided by the pie rule is a hollow ring on the even line, off the curve.
@@ -93,27 +99,29 @@ export class WinrateGraph {
       const point = event.target.closest("[data-at]");
       if (point) return onPick(Number(point.dataset.at));
       const box = svg.getBoundingClientRect();
-      if (box.width > 0) onPick(Math.round(((event.clientX - box.left) / box.width * WIDTH - PAD) / this.step()));
+      if (box.width > 0) onPick(Math.round(((event.clientX - box.left) / box.width * WIDTH - LEFT) / this.step()));
     });
   }
 
   step() {
-    return (WIDTH - 2 * PAD) / Math.max(1, this.count);
+    return (WIDTH - LEFT - RIGHT) / Math.max(1, this.count);
   }
 
   x(at) {
-    return PAD + at * this.step();
+    return LEFT + at * this.step();
   }
 
   static y(rate) {
-    return PAD + (1 - rate) * (HEIGHT - 2 * PAD);
+    return TOP + (1 - rate) * (HEIGHT - TOP - BOTTOM);
   }
 
-  draw(points, count, shown) {
+  // `turnEnds`: for each turn of the game, the number of actions played when it ends.
+  draw(points, count, shown, turnEnds = []) {
     this.count = count;
     const nodes = [
-      element("line", { x1: PAD, x2: WIDTH - PAD, y1: WinrateGraph.y(0.5), y2: WinrateGraph.y(0.5), class: "graph-even" }),
-      element("line", { x1: this.x(shown), x2: this.x(shown), y1: 0, y2: HEIGHT, class: "graph-shown" }),
+      ...this.axes(turnEnds),
+      element("line", { x1: LEFT, x2: WIDTH - RIGHT, y1: WinrateGraph.y(0.5), y2: WinrateGraph.y(0.5), class: "graph-even" }),
+      element("line", { x1: this.x(shown), x2: this.x(shown), y1: TOP, y2: HEIGHT - BOTTOM, class: "graph-shown" }),
     ];
     const rated = points.filter(([, point]) => point.rate !== null);
     if (rated.length > 1) {
@@ -139,5 +147,31 @@ export class WinrateGraph {
       }
     }
     this.svg.replaceChildren(...nodes);
+  }
+
+  // The axes' words: Black's chance in percent on the left, the turn numbers below.
+  axes(turnEnds) {
+    const label = (text, attributes) => {
+      const node = element("text", { class: "graph-axis", ...attributes });
+      node.textContent = text;
+      return node;
+    };
+    const nodes = [
+      element("line", { x1: LEFT, x2: LEFT, y1: TOP, y2: HEIGHT - BOTTOM, class: "graph-frame" }),
+      element("line", { x1: LEFT, x2: WIDTH - RIGHT, y1: HEIGHT - BOTTOM, y2: HEIGHT - BOTTOM, class: "graph-frame" }),
+      label("Black wins", { x: 0, y: 0, "text-anchor": "middle", "data-axis": "rate",
+                            transform: `translate(7 ${WinrateGraph.y(0.5)}) rotate(-90)` }),
+      label("turn", { x: LEFT - 3, y: HEIGHT - 3, "text-anchor": "end", "data-axis": "turn" }),
+    ];
+    for (const rate of [0, 0.5, 1]) {
+      nodes.push(label(`${100 * rate}%`, { x: LEFT - 3, y: WinrateGraph.y(rate) + 2.3, "text-anchor": "end" }));
+    }
+    const every = Math.max(1, Math.ceil(turnEnds.length / TURN_TICKS));
+    const ticks = [[0, 0]];
+    for (let turn = every; turn <= turnEnds.length; turn += every) ticks.push([turn, turnEnds[turn - 1]]);
+    for (const [turn, at] of ticks) {
+      nodes.push(label(String(turn), { x: this.x(at), y: HEIGHT - 4, "text-anchor": "middle", "data-turn": turn }));
+    }
+    return nodes;
   }
 }
