@@ -27,6 +27,7 @@ from .static_site import StaticSiteError, write_static_site
 def parse_arguments(argv, default_engine, default_package):
     parser = argparse.ArgumentParser(description="Play Lifeline against the engine in a browser.")
     add = parser.add_argument
+    pings = RelayLimits()
     add("--host", default="127.0.0.1",
         help="address to listen on (default 127.0.0.1: this machine only)")
     add("--port", type=int, default=8080, help="port (default 8080; 0 picks a free one)")
@@ -34,7 +35,9 @@ def parse_arguments(argv, default_engine, default_package):
         help="engine command, one process per game (default build/lifeline)")
     add("--max-games", type=int, default=4, help="games at the same time (default 4)")
     add("--idle", type=float, default=120.0, metavar="S",
-        help="end a game's engine when its page has been silent for S seconds (default 120)")
+        help="end a game's engine when its page has been silent for S seconds (default 120; "
+             f"sooner when a page that pings every {pings.ping_seconds:g} s misses "
+             f"{pings.missed_pings} pings)")
     add("--max-seconds", type=float, default=60.0, metavar="S",
         help="the most seconds per move a page may give the engine (default 60)")
     add("--open", action="store_true", help="open the page in the default browser")

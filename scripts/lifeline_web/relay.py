@@ -44,6 +44,7 @@ COMMANDS = {
     "lifeline-solve_all": rf"lifeline-solve_all (?P<solve>{_NUMBER})",
     "lifeline-book": r"lifeline-book",
     "lifeline-book_cells": r"lifeline-book_cells",
+    "lifeline-network": r"lifeline-network",
 }
 _PATTERNS = {name: re.compile(pattern) for name, pattern in COMMANDS.items()}
 # Commands whose answer streams until the page stops it.
@@ -104,13 +105,21 @@ def check_command(line, limits):
 
 
 class RelayLimits:
-    """How much a page may ask of the server's machine."""
+    """How much a page may ask of the server's machine.
+
+    A page pings its engine every ping_seconds (the relay tells it the interval); an engine
+    whose page missed missed_pings pings in a row (a browser that quit without unloading the
+    page, a network gone) ends, busy or not, long before idle_seconds. Three, not one, so that
+    a ping late on a slow network or from a busy browser does not end a game: 45 s by default.
+    """
 
     def __init__(self, max_engines=4, idle_seconds=120.0, max_seconds=60.0,
-                 max_solve_seconds=10.0):
+                 max_solve_seconds=10.0, ping_seconds=15.0, missed_pings=3):
         self.max_engines = max_engines
         self.idle_seconds = idle_seconds
         self.max_seconds = max_seconds
+        self.ping_seconds = ping_seconds
+        self.missed_pings = missed_pings
         self.ranges = {
             "base": (vocabulary.MIN_BASE, vocabulary.MAX_BASE),
             "komi": (0, 1000),
@@ -124,6 +133,10 @@ class RelayLimits:
         """Seconds an answer may take: the longest move or solve, with a margin."""
         return 2 * self.max_seconds + 30
 
+    def reap_seconds(self):
+        """Seconds between two looks for engines to end: a small part of the shortest limit."""
+        return min(1.0, self.idle_seconds / 2, self.ping_seconds / 2)
+
 
 class RelayedEngine:
     """One engine process and the page that drives it."""
@@ -136,10 +149,24 @@ class RelayedEngine:
         self._stopped_upto = 0  # streams numbered up to this one are to end
         self._stop_changed = threading.Condition()
         self.last_seen = time.monotonic()
+        self.last_ping = None  # when its page last pinged; None: it never has
         self.busy = False
 
     def touch(self):
         self.last_seen = time.monotonic()
+
+    def ping(self):
+        self.last_ping = time.monotonic()
+
+    def unwanted(self, now):
+        """Whether to end the engine at time `now`: its page stopped pinging (busy or not),
+        no page has used it for idle_seconds, or it died. A page that never pinged (another
+        front end) has only the idle limit."""
+        limits = self._limits
+        if self.last_ping is not None and \
+                now - self.last_ping > limits.missed_pings * limits.ping_seconds:
+            return True
+        return not self.busy and (now - self.last_seen > limits.idle_seconds or not self.alive())
 
     def alive(self):
         return self._engine.alive()
@@ -247,13 +274,12 @@ class Relay:
             return len(self._engines)
 
     def reap(self):
-        """Closes the engines that no page has used for limits.idle_seconds, and dead ones."""
+        """Closes the engines that are no longer wanted (RelayedEngine.unwanted)."""
         now = time.monotonic()
         with self._lock:
-            idle = [engine_id for engine_id, engine in self._engines.items()
-                    if not engine.busy and (now - engine.last_seen > self.limits.idle_seconds
-                                            or not engine.alive())]
-        for engine_id in idle:
+            unwanted = [engine_id for engine_id, engine in self._engines.items()
+                        if engine.unwanted(now)]
+        for engine_id in unwanted:
             self.close(engine_id)
 
     def close_all(self):

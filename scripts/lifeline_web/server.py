@@ -1,8 +1,10 @@
 """The HTTP server of the browser front end: the page's files and the relay to native engines.
 
 The page holds the game (static/session.js) and drives an engine through the relay
-(relay.py): one engine process per game, at most --max-games at once, ended when its page has
-been silent for --idle seconds or says it is done. Only the files of static/ are served, looked
+(relay.py): one engine process per game, at most --max-games at once, ended when its page says
+it is done, stops pinging, or has been silent for --idle seconds. Every read and write on a
+connection has a time limit (READ_SECONDS), and a client that leaves during a request gets
+one line on the console (stderr), never a traceback. Only the files of static/ are served, looked
 up by name in a table made at start, so no request can name another file. docs/user-guide.md
 describes the relay's protocol.
 """
@@ -12,6 +14,7 @@ import ipaddress
 import json
 import os
 import re
+import select
 import socket
 import threading
 import urllib.parse
@@ -27,6 +30,11 @@ CONTENT_TYPES = {
     ".png": "image/png",
 }
 BODY_LIMIT = 4096  # bytes of a request body: one command line in JSON
+# Seconds the server waits for each read (and write) on a connection before it cuts the client
+# off: plenty for a phone on a slow network to send BODY_LIMIT bytes, and above the page's
+# ping interval (15 s), so that one kept-alive connection carries its pings. No answer waits
+# on it: the server reads nothing while the engine thinks, however long.
+READ_SECONDS = 20.0
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
                                "frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
@@ -66,16 +74,18 @@ def relay_info(handler, relay, _match, _body):
     limits = relay.limits
     handler.send_json(200, {"engines": relay.count(), "max_engines": limits.max_engines,
                             "idle_seconds": limits.idle_seconds,
-                            "max_seconds": limits.max_seconds, "commands": sorted(COMMANDS)})
+                            "max_seconds": limits.max_seconds,
+                            "ping_seconds": limits.ping_seconds, "commands": sorted(COMMANDS)})
 
 
 def relay_start(handler, relay, _match, body):
     _only_fields(body, [])
-    handler.send_json(201, {"id": relay.start()})
+    handler.send_json(201, {"id": relay.start(), "ping_seconds": relay.limits.ping_seconds})
 
 
 def relay_ping(handler, relay, match, _body):
     engine = relay.get(match["id"])
+    engine.ping()
     handler.send_json(200, {"id": engine.id, "busy": engine.busy})
 
 
@@ -118,6 +128,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
     server_version = "lifeline-web"
     protocol_version = "HTTP/1.1"
 
+    def setup(self):
+        self.timeout = self.server.read_seconds  # StreamRequestHandler sets it on the socket
+        super().setup()
+
+    def handle(self):
+        try:
+            super().handle()
+        except ConnectionError as error:  # between requests, or in a request's headers
+            self._client_left(error)
+
     def do_GET(self):
         self._dispatch("GET")
 
@@ -134,25 +154,60 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if self.server.verbose:
             super().log_message(format, *args)
 
+    def send_response(self, code, message=None):
+        if self._client_closed():
+            raise ConnectionAbortedError("it closed the connection before the answer")
+        super().send_response(code, message)
+
     def _dispatch(self, method):
-        url = urllib.parse.urlsplit(self.path)
         self._streaming = False
+        if method == "GET" and (self.headers.get("Content-Length", "0").strip() != "0"
+                                or self.headers.get("Transfer-Encoding")):
+            self.close_connection = True  # its body stays unread: not a request of its own
+        try:
+            self._answer(method, urllib.parse.urlsplit(self.path).path)
+        except (ConnectionError, TimeoutError) as error:
+            self._client_left(error, f" during {method} {self.path}")
+
+    def _answer(self, method, path):
         try:
             self._check_origin(method)
-            if url.path == "/relay" or url.path.startswith("/relay/"):
-                self._serve_relay(method, url.path)
+            if path == "/relay" or path.startswith("/relay/"):
+                self._serve_relay(method, path)
             else:
-                self._serve_file(method, url.path)
+                self._serve_file(method, path)
         except RelayError as error:
             self._fail(dict(error=str(error), **error.details), error.status)
-        except (ConnectionError, socket.timeout):
-            self.close_connection = True
+        except (ConnectionError, TimeoutError):
+            raise  # the client left: _dispatch says so
         except Exception as error:  # a bug in the server: report it, keep serving
             self.log_error("internal error on %s %s: %r", method, self.path, error)
             self._fail({"error": f"internal server error: {error!r}"}, 500)
 
+    def _client_left(self, error, during=""):
+        """One line on the console, --verbose or not: the client went away, or fell silent
+        for READ_SECONDS, and its connection ends."""
+        self.close_connection = True
+        reason = f"silent for {self.timeout:g} s" if isinstance(error, TimeoutError) else \
+            error.strerror or str(error)
+        super().log_message("client left%s: %s", during, reason)
+
+    def _client_closed(self):
+        """Whether the client has closed the connection. Its request has been read whole, so
+        a socket that is readable but yields nothing has been closed (a write alone would not
+        tell: the first one to a closed socket succeeds)."""
+        if not select.select([self.connection], [], [], 0)[0]:
+            return False
+        try:
+            return self.connection.recv(1, socket.MSG_PEEK) == b""
+        except OSError:
+            return True
+
     def _fail(self, payload, status):
-        """An error as the answer, or as the last item of a stream already under way."""
+        """An error as the answer, or as the last item of a stream already under way. The
+        connection ends with it: the request's body may be unread, and must not be taken for
+        the next request."""
+        self.close_connection = True
         if self._streaming:
             self._write_item(payload)
         else:
@@ -193,7 +248,6 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if not length.isdigit():
             raise RelayError(400, "bad Content-Length")
         if int(length) > BODY_LIMIT:
-            self.close_connection = True
             raise RelayError(413, f"the request body is larger than {BODY_LIMIT} bytes")
         raw = self.rfile.read(int(length))
         if not raw.strip():
@@ -249,6 +303,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.send_response(status)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(data)))
+        if self.close_connection:
+            self.send_header("Connection", "close")
         for name, value in dict(SECURITY_HEADERS, **headers).items():
             self.send_header(name, value)
         self.end_headers()
@@ -266,13 +322,14 @@ class WebServer(http.server.ThreadingHTTPServer):
     daemon_threads = True
     block_on_close = False
 
-    def __init__(self, address, relay, verbose=False):
+    def __init__(self, address, relay, verbose=False, read_seconds=READ_SECONDS):
         host = address[0]
         self.address_family = socket.AF_INET6 if ":" in host else socket.AF_INET
         super().__init__(address, Handler)
         self.relay = relay
         self.files = static_files()
         self.verbose = verbose
+        self.read_seconds = read_seconds
         self.loopback = _is_loopback(host)
         self.local_names = {"localhost", "127.0.0.1", "::1", host}
         self._reaper = threading.Thread(target=self._reap, daemon=True)
@@ -287,7 +344,7 @@ class WebServer(http.server.ThreadingHTTPServer):
         return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
 
     def _reap(self):
-        while not self._stopping.wait(min(5.0, self.relay.limits.idle_seconds / 2)):
+        while not self._stopping.wait(self.relay.limits.reap_seconds()):
             self.relay.reap()
 
     def server_close(self):

@@ -1,15 +1,19 @@
 """The web server against the real engine: the page's files, the relay's commands and what it
-refuses, engine processes, limits, and a page that goes away.
+refuses, engine processes, limits, and clients that go away: a page closed during an analysis
+or a move, a client that stops halfway through its request, a page that stops pinging.
 
 Needs LIFELINE_ENGINE, the path of the built engine (ctest sets it); skipped without it.
 """
 
+import contextlib
 import http.client
+import io
 import json
 import os
 import re
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import threading
@@ -44,7 +48,7 @@ class CommandCheckTest(unittest.TestCase):
                      "lifeline-state", "lifeline-set", "lifeline-set time 0.5",
                      "lifeline-set level 3", "lifeline-analyze 50 territory",
                      "lifeline-analyze 50", "lifeline-solve 1", "lifeline-solve_all 0.3",
-                     "lifeline-book", "lifeline-book_cells"):
+                     "lifeline-book", "lifeline-book_cells", "lifeline-network"):
             self.assertEqual(check_command(line, self.limits), line)
 
     def test_everything_else_is_refused(self):
@@ -85,6 +89,27 @@ class RelayTest(unittest.TestCase):
         status, answer, _ = self.server.post("/relay/engines", {})
         self.assertEqual(status, 201, answer)
         return answer["id"]
+
+    def open_request(self, path, body, length=None):
+        """A connection that has sent POST `path` with `body`, saying that the body holds
+        `length` bytes (by default, its length)."""
+        connection = socket.create_connection(("127.0.0.1", self.server.port), timeout=10)
+        length = len(body) if length is None else length
+        connection.sendall(f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
+                           f"application/json\r\nContent-Length: {length}\r\n\r\n".encode()
+                           + body)
+        return connection
+
+    def open_command(self, engine_id, command, stream=0):
+        body = json.dumps({"command": command, "stream": stream}).encode()
+        return self.open_request(f"/relay/engines/{engine_id}", body)
+
+    def assert_left_once(self, console, reason):
+        """The server's console says in one line that a client left, and nothing else."""
+        text = console.getvalue()
+        self.assertNotIn("Traceback", text)
+        self.assertEqual(len(text.splitlines()), 1, text)
+        self.assertRegex(text, r"client left during POST /relay/engines/\S+: " + reason)
 
     def ask(self, engine_id, command):
         status, items = self.server.command(engine_id, command)
@@ -211,16 +236,147 @@ class RelayTest(unittest.TestCase):
     def test_a_page_that_goes_away_during_an_analysis_frees_its_engine(self):
         engine_id = self.start_engine()
         self.ask(engine_id, "boardsize 5")
-        connection = socket.create_connection(("127.0.0.1", self.server.port), timeout=10)
-        body = json.dumps({"command": "lifeline-analyze 10", "stream": 1}).encode()
-        connection.sendall(f"POST /relay/engines/{engine_id} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                           f"Content-Type: application/json\r\nContent-Length: {len(body)}"
-                           "\r\n\r\n".encode() + body)
-        self.assertIn(b"200", connection.recv(200))
-        connection.close()
-        # The relay notices at its next line, ends the analysis, and the engine answers again.
-        self.assertTrue(wait_for(lambda: self.server.command(engine_id, "name")[0] == 200, 20))
+        with contextlib.redirect_stderr(io.StringIO()) as console:
+            connection = self.open_command(engine_id, "lifeline-analyze 10", stream=1)
+            self.assertIn(b"200", connection.recv(200))
+            connection.close()
+            # The relay notices at its next line, ends the analysis, and the engine answers
+            # again.
+            self.assertTrue(wait_for(lambda: self.server.command(engine_id, "name")[0] == 200,
+                                     20))
+        self.assert_left_once(console, "")
         self.assertEqual(self.ask(engine_id, "name"), "lifeline")
+
+    def test_a_client_that_stops_halfway_through_its_body_is_cut_off(self):
+        self.server.server.read_seconds = 1.0
+        engine_id = self.start_engine()
+        body = json.dumps({"command": "name"}).encode()
+        with contextlib.redirect_stderr(io.StringIO()) as console:
+            started = time.monotonic()
+            connection = self.open_request(f"/relay/engines/{engine_id}",
+                                           body[:len(body) // 2], len(body))
+            # The server serves others meanwhile, the same engine included.
+            self.assertEqual(self.ask(engine_id, "name"), "lifeline")
+            connection.settimeout(5)
+            self.assertEqual(connection.recv(200), b"", "the server closes the connection")
+            waited = time.monotonic() - started
+            connection.close()
+        self.assertGreater(waited, 0.9)
+        self.assertLess(waited, 3.0)
+        self.assert_left_once(console, "silent for 1 s")
+        self.assertEqual(self.ask(engine_id, "name"), "lifeline")
+
+    def test_a_client_that_resets_its_connection_leaves_one_line(self):
+        with contextlib.redirect_stderr(io.StringIO()) as console:
+            connection = socket.create_connection(("127.0.0.1", self.server.port), timeout=10)
+            connection.sendall(b"POST /relay/engines HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            connection.close()  # with a reset, as a browser that is killed
+            self.assertTrue(wait_for(lambda: "client left" in console.getvalue(), 5))
+            time.sleep(0.2)  # nothing more comes
+        self.assertNotIn("Traceback", console.getvalue())
+        self.assertRegex(console.getvalue(), r"^\S+ - - \[.*\] client left: Connection reset "
+                                             r"by peer\n$")
+
+    def test_a_body_left_unread_is_never_taken_for_a_request(self):
+        # A refused request's body, and a GET's, stay unread: their connection ends.
+        connection = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=10)
+        self.addCleanup(connection.close)
+        with contextlib.redirect_stderr(io.StringIO()) as console:
+            for method, body, status in (("PUT", b"{}", 405), ("GET", b"{}", 200),
+                                         ("GET", None, 200)):
+                connection.request(method, "/relay", body=body)
+                response = connection.getresponse()
+                response.read()
+                self.assertEqual(response.status, status, method)
+            connection.close()
+            time.sleep(0.2)
+        self.assertEqual(console.getvalue(), "")
+
+    def move_left_behind(self, then=None):
+        """Sends genmove (a second's search) on a connection that it closes mid-move, calls
+        then(engine_id) and waits for the engine to be free; the engine's id and what the
+        server's console said meanwhile."""
+        engine_id = self.start_engine()
+        self.ask(engine_id, "boardsize 5")
+        self.ask(engine_id, "lifeline-set time 1")
+        engine = self.server.relay.get(engine_id)
+        with contextlib.redirect_stderr(io.StringIO()) as console:
+            connection = self.open_command(engine_id, "genmove b")
+            self.assertTrue(wait_for(lambda: engine.busy, 5))
+            connection.close()
+            if then:
+                then(engine_id)
+            self.assertTrue(wait_for(lambda: not engine.busy, 10))
+            self.assertTrue(wait_for(lambda: "client left" in console.getvalue(), 5))
+            time.sleep(0.2)  # nothing more comes
+        return engine_id, console
+
+    def test_a_client_that_leaves_during_a_move_leaves_one_line(self):
+        engine_id, console = self.move_left_behind()
+        self.assert_left_once(console, "it closed the connection before the answer")
+        # The engine lives on with its move, until its page closes it or stops pinging.
+        state = json.loads(self.ask(engine_id, "lifeline-state"))
+        self.assertTrue(state["black"], state)
+
+    def test_a_tab_closed_during_a_move_ends_its_engine_quietly(self):
+        # The page's last word, a beacon, closes the engine while it thinks.
+        pids = children(os.getpid())
+        engine_id, console = self.move_left_behind(
+            lambda engine_id: self.server.post(f"/relay/engines/{engine_id}/close", raw=b""))
+        self.assert_left_once(console, "it closed the connection before the answer")
+        self.assertEqual(self.server.relay.count(), 0)
+        self.assertEqual(wait_until_gone(pids), [])
+        self.assertEqual(self.server.command(engine_id, "name")[1]["gone"], True)
+
+    def test_an_engine_whose_page_stops_pinging_ends_busy_or_not(self):
+        # Support's Server sets two limits; these replace them before any engine starts.
+        self.server.relay.limits = RelayLimits(max_engines=5, ping_seconds=0.3)
+        self.assertEqual(self.server.get("/relay")[1]["ping_seconds"], 0.3)
+        status, answer, _ = self.server.post("/relay/engines", {})
+        self.assertEqual((status, answer["ping_seconds"]), (201, 0.3))
+        silent, pinging, thinking, silent_thinking, never = \
+            [answer["id"]] + [self.start_engine() for _ in range(4)]
+        for engine_id in (silent, pinging, thinking, silent_thinking):
+            self.server.get(f"/relay/engines/{engine_id}")
+        moves = {}
+
+        def move(engine_id):
+            moves[engine_id] = self.server.command(engine_id, "genmove b")
+        threads = []
+        for engine_id in (thinking, silent_thinking):
+            self.ask(engine_id, "boardsize 5")
+            self.ask(engine_id, "lifeline-set time 4")
+            threads.append(threading.Thread(target=move, args=(engine_id,)))
+            threads[-1].start()
+        # Three missed pings are 0.9 s: the silent pages' engines end, busy or not; the
+        # pinging pages keep theirs, a busy one too, and a client that never pinged has only
+        # the idle limit.
+        stop, answers = threading.Event(), set()
+
+        def ping():
+            while not stop.wait(0.1):
+                for engine_id in (pinging, thinking):
+                    answers.add(self.server.get(f"/relay/engines/{engine_id}")[0])
+        pinger = threading.Thread(target=ping)
+        pinger.start()
+        self.addCleanup(pinger.join)
+        self.addCleanup(stop.set)
+        time.sleep(2.5)
+        self.assertEqual(self.server.relay.count(), 3)
+        self.assertTrue(wait_for(lambda: len(children(os.getpid())) == 3, 5))
+        self.assertTrue(self.server.relay.get(thinking).busy)
+        for thread in threads:
+            thread.join(30)
+        stop.set()
+        self.assertEqual(answers, {200})
+        self.assertTrue(moves[thinking][1][-1]["ok"], moves[thinking])
+        self.assertEqual((moves[silent_thinking][0], moves[silent_thinking][1]["crashed"]),
+                         (502, True))
+        for engine_id in (silent, silent_thinking):
+            self.assertEqual(self.server.command(engine_id, "name")[1]["gone"], True)
+        for engine_id in (pinging, thinking, never):
+            self.assertEqual(self.ask(engine_id, "name"), "lifeline")
 
     def test_one_command_at_a_time(self):
         engine_id = self.start_engine()

@@ -2,9 +2,8 @@
 // same interface as the WebAssembly engine's LifelineEngine, so that the page's session
 // (session.js) cannot tell them apart. Each command is one request; its answer comes back as
 // one JSON object a line, a streaming answer's lines first. The server ends an engine whose
-// page has been silent too long, so a living one is reminded of it.
-
-const PING_MS = 15000;
+// page stops pinging it at the interval that the server gives (a browser that quit without
+// unloading the page), so a living page pings.
 
 // A "?" answer: the engine refused the command, and changed nothing.
 export class GtpError extends Error {
@@ -56,16 +55,16 @@ export class RelayEngine {
   static async start({ onLog = null } = {}) {
     const response = await call("POST", "/relay/engines", {});
     if (!response.ok) throw await failure(response);
-    const { id } = await response.json();
-    return new RelayEngine(id, onLog);
+    const { id, ping_seconds: pingSeconds } = await response.json();
+    return new RelayEngine(id, onLog, pingSeconds);
   }
 
-  constructor(id, onLog) {
+  constructor(id, onLog, pingSeconds) {
     this.path = `/relay/engines/${id}`;
     this.onLog = onLog;
     this.streams = 0; // the streaming commands sent so far, numbered from 1
     this.running = null; // the streaming command's number while its answer is open
-    this.ping = setInterval(() => call("GET", this.path).catch(() => {}), PING_MS);
+    this.ping = setInterval(() => call("GET", this.path).catch(() => {}), pingSeconds * 1000);
   }
 
   // Sends one command line; resolves with the answer's text, rejects with a GtpError for a
