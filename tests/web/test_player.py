@@ -208,6 +208,16 @@ class PlayerTest(BrowserCase):
         page.wait(lambda: page.script(marks) == 0, "the territory to go")
         self.assertFalse(page.shown("#territory-note"))
 
+    def test_a_server_that_went_away(self):
+        page = self.open()
+        page.new_game(base=3)
+        self.server.close()
+        page.click_cell("A1")
+        page.wait(lambda: page.shown("#crash"), "the crash message")
+        message = page.text("#message")
+        # One question mark and no full stop after it.
+        self.assertTrue(message.endswith("is scripts/web.py still running?"), message)
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -457,7 +457,8 @@ function showTerritory(analysis) {
     const network = analysis.network;
     if (network && network.territory) {
       territory = network.territory;
-      note = "Shaded by the network's judgement of this position: darker where it is surer.";
+      note = "Shaded by the network's judgement of this position, darker where it is surer; " +
+        "on held-out games it is as close as the playouts (docs/results.md, T12).";
     } else if (network) {
       territory = analysis.territory;
       note = `No network territory (${network.error}): shaded by the playouts instead.`;
@@ -806,12 +807,14 @@ async function review() {
   } catch (failure) {
     await handleFailure(failure);
   } finally {
-    app.review = null;
-    showReview(run);
+    // The review ends once the board and the analysis are back as they were, so that a click
+    // after it (the analysis switch) is not undone by it.
     if (app.game && app.game.id === game.id) {
       await study(returnTo);
       if (!analysisWas) await setAnalysis(false);
     }
+    app.review = null;
+    showReview(run);
     if (app.game) render();
   }
 }

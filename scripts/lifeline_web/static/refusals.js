@@ -40,15 +40,15 @@ export function refusals(game, always = false) {
     surprising = true;
     note = `The ${count} marked × cannot take your second stone: with your first at ${game.pending}, ` +
       `this turn's stones would have no path of empty cells to another ${side.toLowerCase()} group, so they ` +
-      `would be removed at once, leaving the board as it was (${NO_EFFECT}).`;
+      `would be removed at once, leaving the board as it was, which ${NO_EFFECT} forbids.`;
   } else if (setup) {
     surprising = true;
     const first = stonesOf(game, game.to_move)[0];
     note = `The ${count} marked × touch your first setup stone${first ? ` at ${first}` : ""}: your second ` +
-      `setup stone must stand apart from it (${SETUP_APART}).`;
+      `setup stone must stand apart from it: ${SETUP_APART}.`;
   } else if (game.stones === 2) {
     note = `The ${count} marked × start no pair that would change the board: with any second stone, ` +
-      `this turn's stones would be removed at once (${NO_EFFECT}).`;
+      `this turn's stones would be removed at once, which ${NO_EFFECT} forbids.`;
   } else {
     note = `The ${count} marked × have no path of empty cells to a ${side.toLowerCase()} stone: a stone ` +
       `there would be removed at once and leave the board as it was, which ${NO_EFFECT} forbids.`;
@@ -62,19 +62,19 @@ function ending(game) {
   const side = colorName(loser);
   const empty = emptyCells(game);
   const komi = loser === "white" && game.rules === "komi-pie" ? " and no komi left to spend" : "";
-  const loses = `${side} had no legal move${komi}, and a player with no legal move loses (${LAST_PLAYER}).`;
+  const loses = `${side} had no legal move${komi}, and a player with no legal move loses: ${LAST_PLAYER}.`;
   if (!empty.length) {
-    return { cells: new Set(), shown: true, note: null, ending: `The board is full: ${loses}` };
+    return { cells: new Set(), shown: true, note: null, ending: `Why: the board is full. ${loses}` };
   }
   const count = plural(empty.length, "empty cell");
   const why = stonesOf(game, loser).length === 0
     ? `${side} has no stone left, so a ${side.toLowerCase()} stone on any of the ${count} (marked ×) ` +
-      "would stand alone with no other group of its colour to reach"
+      "would stand alone"
     : `none of the ${count} (marked ×) has a path of empty cells to a ${side.toLowerCase()} stone: ` +
       `${colorName(game.winner).toLowerCase()} stones wall each of them off`;
   return {
     cells: new Set(empty), shown: true, note: null,
-    ending: `Why: ${why}. A stone there would be removed at once and leave the board as it was, ` +
-      `which ${NO_EFFECT} forbids. So ${loses}`,
+    ending: `Why: ${why}. A stone there would be removed at once, leaving the board as it was, ` +
+      `which ${NO_EFFECT} forbids. ${loses}`,
   };
 }

@@ -7,7 +7,7 @@ const SVG = "http://www.w3.org/2000/svg";
 const WIDTH = 300;
 const HEIGHT = 90;
 // Room around the plot: the percentages and the axis's name on the left, the turns below.
-const LEFT = 27;
+const LEFT = 33;
 const RIGHT = 6;
 const TOP = 6;
 const BOTTOM = 15;
