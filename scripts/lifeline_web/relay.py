@@ -109,12 +109,14 @@ class RelayLimits:
 
     A page pings its engine every ping_seconds (the relay tells it the interval); an engine
     whose page missed missed_pings pings in a row (a browser that quit without unloading the
-    page, a network gone) ends, busy or not, long before idle_seconds. Three, not one, so that
-    a ping late on a slow network or from a busy browser does not end a game: 45 s by default.
+    page, a network gone) ends, busy or not, long before idle_seconds. Five, not one: a tab
+    hidden for some minutes has its timers held to about one a minute by Chromium, so its
+    pings come up to 60 s apart, and a ping late on a slow network must not end a game either:
+    75 s by default.
     """
 
     def __init__(self, max_engines=4, idle_seconds=120.0, max_seconds=60.0,
-                 max_solve_seconds=10.0, ping_seconds=15.0, missed_pings=3):
+                 max_solve_seconds=10.0, ping_seconds=15.0, missed_pings=5):
         self.max_engines = max_engines
         self.idle_seconds = idle_seconds
         self.max_seconds = max_seconds
@@ -151,6 +153,7 @@ class RelayedEngine:
         self.last_seen = time.monotonic()
         self.last_ping = None  # when its page last pinged; None: it never has
         self.busy = False
+        self.ended = False  # the relay ended it (close): a command cut short answers "gone"
 
     def touch(self):
         self.last_seen = time.monotonic()
@@ -190,6 +193,11 @@ class RelayedEngine:
                     text = _without_paths(text)
                 write({"ok": answer.ok, "text": text})
         except EngineError as error:
+            if self.ended:
+                # Its page stopped pinging, or closed it: a page that still listens starts a
+                # new engine on its moves, as after the idle end.
+                raise RelayError(404, "the relay ended this engine (its page stopped pinging, "
+                                 "or closed it)", gone=True) from error
             raise RelayError(502, f"the engine stopped: {error}", crashed=True,
                              stderr=self._engine.stderr_lines()) from error
         finally:
@@ -225,6 +233,7 @@ class RelayedEngine:
             self._stop_changed.notify_all()
 
     def close(self):
+        self.ended = True
         self.stop(1 << 62)
         self._engine.kill()
 

@@ -331,7 +331,7 @@ class RelayTest(unittest.TestCase):
 
     def test_an_engine_whose_page_stops_pinging_ends_busy_or_not(self):
         # Support's Server sets two limits; these replace them before any engine starts.
-        self.server.relay.limits = RelayLimits(max_engines=5, ping_seconds=0.3)
+        self.server.relay.limits = RelayLimits(max_engines=5, ping_seconds=0.3, missed_pings=3)
         self.assertEqual(self.server.get("/relay")[1]["ping_seconds"], 0.3)
         status, answer, _ = self.server.post("/relay/engines", {})
         self.assertEqual((status, answer["ping_seconds"]), (201, 0.3))
@@ -371,8 +371,9 @@ class RelayTest(unittest.TestCase):
         stop.set()
         self.assertEqual(answers, {200})
         self.assertTrue(moves[thinking][1][-1]["ok"], moves[thinking])
-        self.assertEqual((moves[silent_thinking][0], moves[silent_thinking][1]["crashed"]),
-                         (502, True))
+        # The move cut short answers "gone", so that a page still listening starts anew.
+        self.assertEqual((moves[silent_thinking][0], moves[silent_thinking][1]["gone"]),
+                         (404, True))
         for engine_id in (silent, silent_thinking):
             self.assertEqual(self.server.command(engine_id, "name")[1]["gone"], True)
         for engine_id in (pinging, thinking, never):
