@@ -24,6 +24,8 @@ install(FILES ${PROJECT_SOURCE_DIR}/README.md
               ${PROJECT_SOURCE_DIR}/docs/referee.md
               ${PROJECT_SOURCE_DIR}/docs/abstractplay.md
               ${PROJECT_SOURCE_DIR}/docs/network.md
+              ${PROJECT_SOURCE_DIR}/docs/methods.md
+              ${PROJECT_SOURCE_DIR}/docs/web.md
               ${PROJECT_SOURCE_DIR}/docs/wasm.md
               ${PROJECT_SOURCE_DIR}/protocol/lifeline-gtp.md
         DESTINATION ${CMAKE_INSTALL_DOCDIR})
@@ -55,8 +57,8 @@ set(CPACK_PACKAGE_VENDOR "lifeline")
 set(CPACK_PACKAGE_CONTACT "lifeline maintainers <lifeline@localhost>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "engine for the board game Lifeline, speaking GTP")
 set(CPACK_PACKAGE_DESCRIPTION
-    "A Monte Carlo tree search engine with an exact solver for Lifeline, the territory game on a
-hexhex board. It speaks a Lifeline adaptation of the Go Text Protocol on standard input and
+    "A Monte Carlo tree search engine for Lifeline, the territory game on a hexhex board, guided
+by a trained network and an opening book, with an exact solver for small positions. It speaks a Lifeline adaptation of the Go Text Protocol on standard input and
 output, so GUIs such as GoGui, match referees and regression suites can drive it.")
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_GENERATOR DEB)

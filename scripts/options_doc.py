@@ -34,8 +34,8 @@ during a session with `lifeline-set NAME VALUE` and when the engine starts with 
 the same name (`--time 1`, `--rave=false`; a bool flag alone, `--ponder`, means true);
 `lifeline-set` alone lists each with its current value, and `--help` lists the flags. GoGui
 shows them in its settings dialog (`docs/user-guide.md`). What each option does to the
-search and the result that decided its default: `docs/search.md`, `docs/solver.md` and
-`docs/network.md`; the command itself: `protocol/lifeline-gtp.md`.
+search: `docs/search.md`, `docs/solver.md` and `docs/network.md`; the results that decided
+its default: `docs/methods.md`; the command itself: `protocol/lifeline-gtp.md`.
 
 This page is written by `scripts/options_doc.py` from the engine's answer, and
 `tests/scripts/test_options_doc.py` fails when the two differ.
