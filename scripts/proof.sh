@@ -13,13 +13,14 @@
 # of the matches so far. Environment: LIFELINE_PROOF_CONCURRENCY (games at a time, default
 # 2), LIFELINE_PROOF_ONLY (the names of the matches to play now, default all of them),
 # LIFELINE_PROOF_CARRY (a folder that carries the results from machine to machine, for
-# instance one in the repository committed as the proof plays: a match with no results in
-# OUT starts from CARRY/NAME.json.gz, and its results are packed there every
-# LIFELINE_PROOF_CARRY_SECONDS, default 300, while it plays and once more when it stops).
+# instance results/proofs/NEW in the repository, committed as the proof plays: a match with no
+# results in OUT starts from CARRY/NAME.json.gz, and its results are packed there every
+# LIFELINE_PROOF_CARRY_SECONDS, default 3600, while it plays and once more when it stops, so
+# that its progress is committed at most once an hour).
 set -euo pipefail
 
 if (($# < 2 || $# > 4)); then
-  sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 fi
 out=$(realpath -m "$2")
@@ -33,7 +34,7 @@ if [ "$old" = "$new" ]; then
 fi
 concurrency=${LIFELINE_PROOF_CONCURRENCY:-2}
 carry=${LIFELINE_PROOF_CARRY:+$(realpath -m "$LIFELINE_PROOF_CARRY")}
-carry_seconds=${LIFELINE_PROOF_CARRY_SECONDS:-300}
+carry_seconds=${LIFELINE_PROOF_CARRY_SECONDS:-3600}
 python=python3
 
 default_plan() {
@@ -131,8 +132,13 @@ while read -r name base seconds games; do
   echo "match $name: base $base, $seconds s a move, $games games" >&2
   if [ -n "$carry" ]; then
     playing=$name
-    # The packer's output goes nowhere: its sleep must not hold this script's pipes open.
-    (while sleep "$carry_seconds"; do pack_results "$name"; done) >/dev/null 2>&1 &
+    # The packer's output goes nowhere: its sleep must not hold this script's pipes open. Its
+    # sleep is waited for, so that stopping the packer stops the sleep too instead of leaving
+    # it behind for up to an hour.
+    (trap 'kill "$sleeper" 2>/dev/null; exit 0' TERM
+     while sleep "$carry_seconds" & sleeper=$!; wait "$sleeper"; do
+       pack_results "$name"
+     done) >/dev/null 2>&1 &
     packer=$!
   fi
   (cd "$out" && nice -n 10 "$python" "$repository/scripts/referee.py" \

@@ -122,6 +122,9 @@ class ProofTest(unittest.TestCase):
         done = self.proof("HEAD")
         self.assertEqual(done.returncode, 2)
         self.assertIn("scripts/proof.sh OLD_COMMIT OUT", done.stderr)
+        # The usage is the script's whole opening comment, down to the carry's hourly packing.
+        self.assertIn("LIFELINE_PROOF_CARRY_SECONDS, default 3600", done.stderr)
+        self.assertIn("committed at most once an hour).", done.stderr)
         self.assertFalse(os.path.exists(os.path.join(self.out, "small")))
 
 
