@@ -17,7 +17,7 @@ import unittest
 
 from helpers import HERE, ROOT
 from lifeline_abstractplay import notation
-from lifeline_tools import gtp
+from lifeline_tools.engine import gtp
 
 ENGINE = os.environ.get("LIFELINE_ENGINE", os.path.join(ROOT, "build", "lifeline"))
 FIXTURES = os.path.join(HERE, "data", "abstractplay_games.json.gz")

@@ -21,7 +21,8 @@ import unittest
 
 from helpers import HERE, ROOT, SCRIPTS
 from lifeline_abstractplay import notation, records
-from lifeline_tools import gtp, record
+from lifeline_tools.engine import gtp
+from lifeline_tools.play import record
 
 ENGINE = os.environ.get("LIFELINE_ENGINE", os.path.join(ROOT, "build", "lifeline"))
 DATA = os.path.join(HERE, "data")

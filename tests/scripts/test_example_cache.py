@@ -1,4 +1,4 @@
-"""lifeline_tools/example_cache.py: a folder's examples come from its cache exactly as the
+"""lifeline_tools/learning/example_cache.py: a folder's examples come from its cache exactly as the
 replay gives them, and the cache serves only the engine version, games and territory target it
 was written for. Needs Debian's python3-numpy (scripts/build.sh installs it)."""
 
@@ -12,7 +12,7 @@ from unittest import mock
 import numpy as np
 
 from helpers import ROOT
-from lifeline_tools import example_cache, network_training, selfplay
+from lifeline_tools.learning import example_cache, network_training, selfplay
 
 ENGINE = os.environ.get("LIFELINE_ENGINE", os.path.join(ROOT, "build", "lifeline"))
 NETWORK = os.path.join(ROOT, "scripts", "network.py")

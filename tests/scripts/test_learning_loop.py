@@ -1,5 +1,5 @@
-"""The learning loop (scripts/network.py loop, lifeline_tools/learning_loop.py) with the real
-engine: a tiny loop runs two rounds end to end and its summary shows them; a second start plays
+"""The learning loop (scripts/network.py loop, lifeline_tools/learning/learning_loop.py) with the
+real engine: a tiny loop runs two rounds end to end and its summary shows them; a second start plays
 nothing again, a start with other settings is refused but for those of the training; a driver
 killed during self-play, during training and during the gate goes on when started again, with
 every game in the run folder once and the training going on after its last finished epoch. On a
@@ -22,7 +22,7 @@ import unittest
 from unittest import mock
 
 from helpers import FAKE, ROOT
-from lifeline_tools import learning_loop
+from lifeline_tools.learning import learning_loop
 from test_dask_referee import Cluster, distributed
 
 try:

@@ -9,7 +9,7 @@ import tempfile
 import unittest
 
 from helpers import processes_with, run_referee, unique_tag, wait_until_gone
-from lifeline_tools.record import parse_record
+from lifeline_tools.play.record import parse_record
 
 ENGINE = os.environ.get("LIFELINE_ENGINE")
 

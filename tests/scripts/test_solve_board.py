@@ -11,8 +11,8 @@ import unittest
 
 from helpers import run_script
 from lifeline_tools import vocabulary
-from lifeline_tools.gtp import GtpEngine
-from lifeline_tools.solving import cells_of
+from lifeline_tools.engine.gtp import GtpEngine
+from lifeline_tools.solving.solver.solver import cells_of
 
 ENGINE = os.environ.get("LIFELINE_ENGINE")
 

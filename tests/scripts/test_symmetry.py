@@ -18,7 +18,8 @@ import math
 import os
 import unittest
 
-from lifeline_tools import gtp, symmetry, vocabulary
+from lifeline_tools import symmetry, vocabulary
+from lifeline_tools.engine import gtp
 
 ENGINE = os.environ.get("LIFELINE_ENGINE")
 ROOT3 = math.sqrt(3)

@@ -11,7 +11,7 @@ import tomllib
 import unittest
 
 from lifeline_tools import vocabulary
-from lifeline_tools.gtp import GtpEngine
+from lifeline_tools.engine.gtp import GtpEngine
 
 ENGINE = os.environ.get("LIFELINE_ENGINE")
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")

@@ -15,24 +15,24 @@ games that keep what the search saw), training, evaluation and the learning loop
 
 generate plays games of the engine against itself at a fixed number of visits a move and
 appends one line a game to DIR/games.jsonl: every turn's move, the root's visit counts and the
-move's win rate, the winner and the final stones (lifeline_tools/selfplay.py; the format is in
-docs/network.md). Run it again with the same --out (and settings) to resume or to add games;
+move's win rate, the winner and the final stones (lifeline_tools/learning/selfplay.py; the format
+is in docs/network.md). Run it again with the same --out (and settings) to resume or to add games;
 each game is reproducible from its number. Run it at low priority (nice): it keeps
 --concurrency cores busy. summary prints how many games, turns and candidates a folder holds
 and how the games ended.
 
-train fits the network (lifeline_tools/network_model.py) to the games of the folders that are
-not held out (every tenth game by number is) and writes its weights with a note of how they
+train fits the network (lifeline_tools/learning/network_model.py) to the games of the folders
+that are not held out (every tenth game by number is) and writes its weights with a note of how they
 were made; evaluate prints the held-out figures: the played move's rank under the network and
 under the engine's move model, the value's log-loss and the territory's accuracy. train and
 evaluate need PyTorch and numpy (the package's extra `network`, or Debian's python3-torch and
 python3-numpy). export writes the weights in the
 engine's format (src/network/network_weights.h). territory says how right the territory
 players see is, the network's and the playouts', against who holds each cell at the end of the
-folders' held-out games (lifeline_tools/territory_check.py).
+folders' held-out games (lifeline_tools/learning/territory_check.py).
 
-loop runs the learning loop (lifeline_tools/learning_loop.py, docs/network.md "The learning
-loop"): rounds of self-play with the current network, training a candidate on the latest
+loop runs the learning loop (lifeline_tools/learning/learning_loop.py, docs/network.md
+"The learning loop"): rounds of self-play with the current network, training a candidate on the latest
 rounds' games, a gating match against the current network at a fixed number of visits, and
 promotion when the candidate wins it, until --rounds rounds are complete or it is stopped.
 Its settings are stored in RUN at the first start; run it again with the same --out to go
@@ -45,8 +45,8 @@ python3-matplotlib).
 archive packs what a run folder needs to go on into DIR as .tar.xz pieces whose bytes follow
 from their contents, so that a repository can carry a run from one machine to the next and
 store each unchanged piece once; run it again after each phase: it writes only the pieces
-that changed (lifeline_tools/run_archive.py). restore unpacks DIR into a new run folder, where
-loop goes on.
+that changed (lifeline_tools/learning/run_archive.py). restore unpacks DIR into a new run folder,
+where loop goes on.
 """
 
 import argparse
@@ -56,7 +56,10 @@ import os
 import sys
 import time
 
-from .. import gtp, learning_loop, match, run_archive, selfplay, vocabulary
+from .. import vocabulary
+from ..engine import gtp
+from ..learning import learning_loop, run_archive, selfplay
+from ..play import match
 from .options import add_base
 
 
@@ -121,7 +124,7 @@ def train(options):
     # Only training and evaluation need PyTorch; generate runs without it.
     import torch
 
-    from .. import network_model, network_training
+    from ..learning import network_model, network_training
 
     torch.set_num_threads(options.threads)
     # Weights and gradients that decay towards zero become denormal floats, on which the CPU
@@ -159,7 +162,7 @@ def train(options):
 def evaluate(options):
     import torch
 
-    from .. import network_model, network_training
+    from ..learning import network_model, network_training
 
     torch.set_num_threads(options.threads)
     net, note = network_model.load(options.weights)
@@ -170,7 +173,7 @@ def evaluate(options):
 
 
 def export(options):
-    from .. import network_export, network_model
+    from ..learning import network_export, network_model
 
     net, _ = network_model.load(options.weights)
     count = network_export.write_weights(net, options.out)
@@ -180,7 +183,7 @@ def export(options):
 
 
 def territory(options):
-    from .. import territory_check
+    from ..learning import territory_check
 
     figures = territory_check.check(f"{options.engine} --network {options.network}",
                                     options.folders, options.visits, options.every,
@@ -236,7 +239,7 @@ def loop(options):
         holder = learning_loop.lock(run)
         settings = learning_loop.claim(run, given, options.start)
         if options.dask:
-            from .. import loop_cluster
+            from ..learning import loop_cluster
 
             cluster = loop_cluster.LoopCluster(options.dask,
                                                options.worker_engine or options.engine)

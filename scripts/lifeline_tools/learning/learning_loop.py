@@ -35,12 +35,14 @@ import shutil
 import sys
 import time
 
-from . import selfplay, vocabulary, worker_files
-from .clock import TimeControl
-from .match import MatchSettings, run_match
+from . import selfplay
+from .. import vocabulary
+from ..workers import files as worker_files
+from ..play.clock import TimeControl
+from ..play.match import MatchSettings, run_match
 from .loop_settings import LoopError, LoopSettings
-from .results import read_results, results_path, write_results
-from .stats import elo_with_error
+from ..play.results import read_results, results_path, write_results
+from ..play.stats import elo_with_error
 
 SETTINGS_FILE = "loop.json"
 

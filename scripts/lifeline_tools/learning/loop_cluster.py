@@ -15,7 +15,10 @@ import os
 
 import distributed
 
-from . import dask_runner, match, selfplay, worker_files
+from . import selfplay
+from ..play import match
+from ..workers import dask_pool
+from ..workers import files as worker_files
 from .learning_loop import LoopError
 
 GAMES_PER_TASK = 2
@@ -49,7 +52,7 @@ def version_task(engine):
         return f"no answer: {error}"
 
 
-class LoopCluster(dask_runner.SharedCluster):
+class LoopCluster(dask_pool.SharedCluster):
     """A client of the cluster at `address` ("local:N" starts N local workers), to which the
     tools' package has been sent; `engine` is the engine's command as the workers read it."""
 

@@ -26,7 +26,8 @@ import re
 import threading
 from dataclasses import dataclass
 
-from . import gtp, vocabulary
+from .. import vocabulary
+from ..engine import gtp
 
 GAMES_FILE = "games.jsonl"
 SETTINGS_FILE = "settings.json"

@@ -18,8 +18,11 @@ import hashlib
 import os
 import threading
 
-from . import gtp, opening_map, openings, selfplay, worker_files
-from .vocabulary import KOMI_PIE
+from . import compute, maps
+from ..engine import gtp
+from ..learning import selfplay
+from ..workers import files as worker_files
+from ..vocabulary import KOMI_PIE
 
 ENTRIES_PER_TASK = 4
 
@@ -41,20 +44,20 @@ class MapFile:
 
     def __init__(self, folder, settings, header):
         os.makedirs(folder, exist_ok=True)
-        self.path = os.path.join(folder, opening_map.file_name(settings.base, settings.rules))
+        self.path = os.path.join(folder, maps.file_name(settings.base, settings.rules))
         self.header = header
         self.entries = self._read_or_create()
         self._lock = threading.Lock()
 
     def _read_or_create(self):
         if not os.path.exists(self.path):
-            opening_map.write_map(self.path, self.header, [])
+            maps.write_map(self.path, self.header, [])
             return []
         with open(self.path, encoding="utf-8") as stream:
             text = stream.read()
         if not text.endswith("\n"):  # a line torn by a stop
             text = text[:text.rfind("\n") + 1]
-        stored, entries = opening_map.parse_map(text, self.path)
+        stored, entries = maps.parse_map(text, self.path)
         wanted = {key: str(value) for key, value in self.header.items()}
         differ = [f"{key} {stored.get(key)!r} here, {value!r} asked"
                   for key, value in wanted.items() if stored.get(key) != value]
@@ -62,7 +65,7 @@ class MapFile:
             raise RunError(f"{self.path} was made with other settings: " + "; ".join(differ))
         # Other keys (a refinement's record, opening_refine.py) stay with the file.
         self.header = {**wanted, **stored}
-        opening_map.write_map(self.path, self.header, entries)
+        maps.write_map(self.path, self.header, entries)
         return entries
 
     def labels(self, kind):
@@ -75,14 +78,14 @@ class MapFile:
                 stream.write(entry.line() + "\n")
 
     def finish(self):
-        opening_map.write_map(self.path, self.header, self.entries)
+        maps.write_map(self.path, self.header, self.entries)
 
 
 def _compute_batch(settings, work):
     """[(kind, label, Entry or None)] of the work [(kind, label)], with one engine."""
     engine = gtp.GtpEngine(settings.engine)
     try:
-        return [(kind, label, openings.evaluate(engine, settings, kind, label))
+        return [(kind, label, compute.evaluate(engine, settings, kind, label))
                 for kind, label in work]
     finally:
         engine.close()
@@ -111,7 +114,7 @@ def _compute_batch_task(settings, work, files, expected_version):
     worker = distributed.get_worker()
     worker_files.materialise(files)
     command = os.path.expanduser(os.path.expandvars(settings.engine))
-    here = openings.dataclasses.replace(settings, engine=command)
+    here = compute.dataclasses.replace(settings, engine=command)
     version = selfplay.engine_version(command)
     if version != expected_version:
         return "refused", worker.address, version
@@ -125,10 +128,10 @@ class DaskPool:
     def __init__(self, address, network):
         import distributed
 
-        from . import dask_runner
+        from ..workers import dask_pool
 
         self._distributed = distributed
-        self._shared = dask_runner.SharedCluster(address)
+        self._shared = dask_pool.SharedCluster(address)
         self.client = self._shared.client
         self.slots = max(1, sum(self.client.nthreads().values()))
         files = {}
@@ -175,14 +178,14 @@ def run_map(folder, settings, pool, network, first_komi=0, report=None):
     report = report or (lambda entry, done, planned: None)
     if settings.rules == KOMI_PIE:
         while True:
-            todo = openings.komi_still_to_do(map_file.entries, first_komi)
+            todo = compute.komi_still_to_do(map_file.entries, first_komi)
             if not todo:
                 break
             _record(map_file, pool.map_batches(settings, [[("komi", str(k)) for k in todo]]),
                     report, None)
     else:
         done = map_file.labels("turn")
-        turns = openings.first_turns(settings.base, settings.rules)
+        turns = compute.first_turns(settings.base, settings.rules)
         work = [("turn", label) for label in turns if label not in done]
         _record(map_file, pool.map_batches(settings, batches_for(work, pool)), report,
                 len(turns))

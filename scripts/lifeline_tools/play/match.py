@@ -17,14 +17,14 @@ import os
 import random
 import sys
 
-from . import gtp
+from ..engine import gtp
 from .game import GameSettings, GameSpec, Player, program_name
-from .local_runner import LocalRunner
+from .runner import LocalRunner
 from .record import format_record
 from .results import RESULTS_FILE, read_results, tally_games, write_results
 from .stats import Sprt
 from .tally import Tally
-from .vocabulary import DEFAULT_BASE, DEFAULT_RULES, MAX_BASE, MIN_BASE, RULES
+from ..vocabulary import DEFAULT_BASE, DEFAULT_RULES, MAX_BASE, MIN_BASE, RULES
 
 LOCAL_PREFIX = "local:"
 
@@ -318,7 +318,7 @@ def play_match_here(settings, log, on_result=None):
 def dask_module():
     """dask_runner, which needs Dask: only a match on a cluster imports it."""
     try:
-        from . import dask_runner
+        from ..workers import dask_pool
     except ImportError as error:
         raise MatchError(f"--dask needs Python's distributed (Debian: python3-distributed) "
                          f"in {sys.executable}: {error}") from error
@@ -327,16 +327,16 @@ def dask_module():
 
 def play_match_on_client(settings, client, log, files=None, on_result=None):
     """The match on the cluster of `client`, to which this package was sent
-    (dask_runner.share_package); `files` as dask_runner.DaskRunner takes them, on_result as
+    (dask_pool.share_package); `files` as dask_pool.DaskRunner takes them, on_result as
     play_match does."""
     dask_runner = dask_module()
 
     def cluster_runner(players, referee, game_settings):
-        return dask_runner.DaskRunner(client, players, referee, game_settings,
+        return dask_pool.DaskRunner(client, players, referee, game_settings,
                                       limit=settings.concurrency, files=files)
 
     return play_match(settings, cluster_runner,
-                      functools.partial(dask_runner.program_name_on_cluster, client), log,
+                      functools.partial(dask_pool.program_name_on_cluster, client), log,
                       on_result)
 
 

@@ -18,9 +18,9 @@ import uuid
 import distributed
 from distributed.diagnostics.plugin import UploadFile
 
-from . import worker_files
-from .game import GameResult, Player, play_with_fresh_engines, program_name
-from .gtp import EngineError
+from . import files as worker_files
+from ..play.game import GameResult, Player, play_with_fresh_engines, program_name
+from ..engine.gtp import EngineError
 
 START_TOPIC = "lifeline-game-start"
 
@@ -114,7 +114,7 @@ class SharedCluster:
     opening maps hold while their tasks run."""
 
     def __init__(self, address):
-        from .match import local_workers  # match imports this module only when it needs it
+        from ..play.match import local_workers  # match imports this module only when it needs it
 
         self.client, self._cluster = connect(address, local_workers(address))
         try:

@@ -1,6 +1,6 @@
 // The text side of the page's game (session.js): reading the engine's answers
 // (protocol/lifeline-gtp.md) and writing and checking game records (the format of
-// lifeline_tools/record.py). Pure functions of text; a text that is not what it should be
+// lifeline_tools/play/record.py). Pure functions of text; a text that is not what it should be
 // throws a TextError.
 
 // The columns' letters of the protocol's cell names (no I).
