@@ -1,5 +1,5 @@
-"""Tests of the opening maps' tools (scripts/openings.py, lifeline_tools.openings.compute,
-opening_runs and opening_map): the file format, the computation against the real engine (the
+"""Tests of the opening maps' tools (scripts/openings.py, lifeline_tools.openings: compute, runs
+and maps): the file format, the computation against the real engine (the
 solved boards exact and equal to the shipped maps), resuming after a stop without computing an
 entry twice, refusing a file made otherwise, and the same map on a Dask cluster.
 
@@ -13,12 +13,14 @@ import sys
 import tempfile
 import unittest
 
-from lifeline_tools.learning import selfplay
-from lifeline_tools.openings.compute import compute, maps, refine, runs
+import helpers
+
+from lifeline_tools.openings import compute, maps, refine, runs
+from lifeline_tools.workers.pool import LocalPool, PoolError, engine_version, open_pool
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-ENGINE = os.environ.get("LIFELINE_ENGINE", os.path.join(ROOT, "build", "lifeline"))
+ENGINE = helpers.engine_path()
 SHIPPED = os.path.join(ROOT, "src", "book", "maps")
 SCRIPT = os.path.join(ROOT, "scripts", "openings.py")
 
@@ -28,16 +30,16 @@ ENGINE_COMMAND = compute.engine_command(ENGINE, "")
 
 def settings_for(base, rules, visits=30, exact=0.0):
     return compute.MapSettings(engine=ENGINE_COMMAND, base=base, rules=rules, visits=visits,
-                                exact_seconds=exact,
-                                engine_version=selfplay.engine_version(ENGINE_COMMAND))
+                               exact_seconds=exact,
+                               engine_version=engine_version(ENGINE_COMMAND))
 
 
-class CountingPool(runs.LocalPool):
+class CountingPool(runs.MapPool):
     """A pool of one engine that counts the entries it computes and can stop after a number of
     batches, as a run killed half-way would."""
 
     def __init__(self, stop_after=None):
-        super().__init__(1)
+        super().__init__(LocalPool(1))
         self.computed = []
         self._stop_after = stop_after
 
@@ -152,20 +154,20 @@ class MapComputationTest(unittest.TestCase):
     def test_refining_gives_the_entries_nearest_one_half_more_visits(self):
         self.run_map(settings_for(3, "weak-pie", visits=20), CountingPool())
         path = os.path.join(self.folder, "base3-weak-pie.map")
-        command, version = ENGINE_COMMAND, selfplay.engine_version(ENGINE_COMMAND)
+        command, version = ENGINE_COMMAND, engine_version(ENGINE_COMMAND)
 
-        def refine(visits, count, pool):
+        def refine_with(visits, count, pool):
             try:
                 return refine.refine_map(path, command, visits, count, pool, "",
-                                                 version)
+                                         version)
             finally:
                 pool.close()
 
         stopped = CountingPool(stop_after=1)
         with self.assertRaises(KeyboardInterrupt):
-            refine(40, 2, stopped)
+            refine_with(40, 2, stopped)
         resumed = CountingPool()
-        entries = refine(40, 2, resumed)
+        entries = refine_with(40, 2, resumed)
         nearest = refine.closest_to_even(entries, 2)
         self.assertTrue(all(entry.visits == 40 for entry in nearest))
         self.assertEqual(len(entries), 4)
@@ -179,7 +181,7 @@ class MapComputationTest(unittest.TestCase):
                          ("40", "2", "yes"))
         # Done: the same pass computes nothing, and the map's own run goes on over it.
         idle = CountingPool()
-        refine(40, 2, idle)
+        refine_with(40, 2, idle)
         self.assertEqual(idle.computed, [])
         self.run_map(settings_for(3, "weak-pie", visits=20), idle)
         self.assertEqual(idle.computed, [])
@@ -187,19 +189,19 @@ class MapComputationTest(unittest.TestCase):
         for visits, count, said in ((40, 3, "refine-count '2' there, '3' asked"),
                                     (80, 2, "refine-visits '40' there, '80' asked")):
             with self.assertRaises(runs.RunError) as caught:
-                refine(visits, count, CountingPool())
+                refine_with(visits, count, CountingPool())
             self.assertIn(said, str(caught.exception))
 
     def test_refining_refuses_what_it_cannot_improve(self):
         self.run_map(settings_for(2, "weak-pie", visits=20), CountingPool())
         self.run_map(settings_for(2, "komi-pie", visits=20), CountingPool())
-        version = selfplay.engine_version(ENGINE_COMMAND)
+        version = engine_version(ENGINE_COMMAND)
         for name, visits, said in (("base2-weak-pie.map", 20, "more visits than the map's 20"),
                                    ("base2-komi-pie.map", 40, "komi pie's maps"),
                                    ("base3-weak-pie.map", 40, "holds no map")):
             with self.assertRaises(runs.RunError) as caught:
                 refine.refine_map(os.path.join(self.folder, name), ENGINE_COMMAND,
-                                          visits, 2, CountingPool(), "", version)
+                                  visits, 2, CountingPool(), "", version)
             self.assertIn(said, str(caught.exception))
 
     def test_the_command_line_computes_shows_and_spreads(self):
@@ -227,10 +229,10 @@ class MapComputationTest(unittest.TestCase):
     def test_dask_computes_the_same_map(self):
         local = self.run_map(settings_for(3, "weak-pie", visits=20), CountingPool())
         folder = tempfile.mkdtemp(prefix="lifeline-openings-dask-")
-        pool = runs.DaskPool("local:2", "")
+        pool = runs.MapPool(open_pool("local:2", None))
         try:
             on_cluster = runs.run_map(folder, settings_for(3, "weak-pie", visits=20),
-                                              pool, "")
+                                      pool, "")
         finally:
             pool.close()
         self.assertEqual(sorted(local.entries, key=maps.entry_key),
@@ -239,13 +241,13 @@ class MapComputationTest(unittest.TestCase):
     def test_a_worker_with_another_engine_is_refused(self):
         settings = settings_for(2, "weak-pie", visits=20)
         other = compute.dataclasses.replace(settings, engine_version="0.0.0 (elsewhere)")
-        pool = runs.DaskPool("local:1", "")
+        pool = runs.MapPool(open_pool("local:1", None))
         try:
-            with self.assertRaises(runs.RunError) as caught:
+            with self.assertRaises(PoolError) as caught:
                 runs.run_map(self.folder, other, pool, "")
         finally:
             pool.close()
-        self.assertIn("not the driver's '0.0.0 (elsewhere)'", str(caught.exception))
+        self.assertIn("not the driver's version '0.0.0 (elsewhere)'", str(caught.exception))
 
 
 if __name__ == "__main__":

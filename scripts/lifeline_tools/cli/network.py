@@ -32,8 +32,8 @@ players see is, the network's and the playouts', against who holds each cell at 
 folders' held-out games (lifeline_tools/learning/territory_check.py).
 
 loop runs the learning loop (lifeline_tools/learning/learning_loop.py, docs/network.md
-"The learning loop"): rounds of self-play with the current network, training a candidate on the latest
-rounds' games, a gating match against the current network at a fixed number of visits, and
+"The learning loop"): rounds of self-play with the current network, training a candidate on
+the latest rounds' games, a gating match against the current network at a fixed number of visits, and
 promotion when the candidate wins it, until --rounds rounds are complete or it is stopped.
 Its settings are stored in RUN at the first start; run it again with the same --out to go
 on (with another --window, --epochs, --batch, --rate or --games if need be, for the rounds
@@ -60,19 +60,21 @@ from .. import vocabulary
 from ..engine import gtp
 from ..learning import learning_loop, run_archive, selfplay
 from ..play import match
+from ..workers.pool import LocalPool, PoolError, open_pool
 from .options import add_base
 
 
 def generate(options):
-    settings = selfplay.SelfPlaySettings(
-        engine=options.engine, base=options.base, rules=options.rules, komi=options.komi,
-        visits=options.visits, sample_turns=options.sample_turns, seed=options.seed,
-        engine_version=selfplay.engine_version(options.engine), full_share=options.full_share,
-        fast_visits=options.fast_visits)
     if not 0 < options.full_share <= 1 or options.fast_visits < 1:
         print(f"{options.name}: --full-share must be above 0 and at most 1, --fast-visits at "
               "least 1", file=sys.stderr)
         return 2
+    pool = LocalPool(options.concurrency)
+    settings = selfplay.SelfPlaySettings(
+        engine=options.engine, base=options.base, rules=options.rules, komi=options.komi,
+        visits=options.visits, sample_turns=options.sample_turns, seed=options.seed,
+        engine_version=pool.check_engine(options.engine), full_share=options.full_share,
+        fast_visits=options.fast_visits)
     try:
         lock = selfplay.lock_folder(options.out)
         selfplay.claim_folder(options.out, settings)
@@ -86,8 +88,8 @@ def generate(options):
         print(f"game {record['number']}: {len(record['turns'])} turns, {record['winner']} won "
               f"({count}/{options.games})", flush=True)
 
-    failures = selfplay.play_games(options.out, settings, options.games, options.concurrency,
-                                   report)
+    failures = selfplay.play_games(options.out, settings, options.games, pool, report)
+    pool.close()
     lock.close()
     for failure in failures:
         print(failure, file=sys.stderr)
@@ -234,24 +236,20 @@ def loop(options):
     run = learning_loop.RunFolder(options.out)
     given = {name: getattr(options, name) for name in LOOP_SETTINGS
              if getattr(options, name) is not None}
-    cluster = None
+    pool = None
     try:
         holder = learning_loop.lock(run)
         settings = learning_loop.claim(run, given, options.start)
-        if options.dask:
-            from ..learning import loop_cluster
-
-            cluster = loop_cluster.LoopCluster(options.dask,
-                                               options.worker_engine or options.engine)
-        driver = learning_loop.Loop(run, settings, options.engine, options.concurrency,
-                                    options.threads, cluster=cluster)
+        pool = open_pool(options.dask, options.concurrency)
+        driver = learning_loop.Loop(run, settings, options.engine, pool, options.threads,
+                                    worker_engine=options.worker_engine)
         driver.run_rounds(options.rounds)
-    except (learning_loop.LoopError, match.MatchError) as error:
+    except (learning_loop.LoopError, match.MatchError, PoolError) as error:
         print(f"{options.name}: {error}", file=sys.stderr)
         return 2
     finally:
-        if cluster is not None:
-            cluster.close()
+        if pool is not None:
+            pool.close()
     holder.close()
     print(learning_loop.summary_text(run))
     return 0

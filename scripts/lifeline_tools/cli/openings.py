@@ -36,26 +36,34 @@ import sys
 import time
 
 from ..engine import gtp
-from ..learning import selfplay
 from ..openings import compute, maps, refine, runs
+from ..workers.pool import PoolError, open_pool
 from ..vocabulary import KOMI_PIE, MAX_BASE, MIN_BASE, RULES
 
 
 def _pool(options):
-    if options.dask:
-        return runs.DaskPool(options.dask, options.network)
-    return runs.LocalPool(options.concurrency)
+    """(the pool, the engine's version): the version of the driver's engine, which every
+    worker's must answer."""
+    pool = runs.MapPool(open_pool(options.dask, options.concurrency), options.network)
+    try:
+        version = pool.pool.check_engine(
+            compute.engine_command(options.engine, options.network), options.engine)
+    except BaseException:
+        pool.close()
+        raise
+    return pool, version
 
 
 def _engine_on_workers(options, pool):
-    network = getattr(pool, "network_reference", None)
-    return compute.engine_command(options.engine, options.network if network is None
-                                   else network)
+    return compute.engine_command(options.engine, pool.network)
 
 
 def compute_maps(options):
-    version = selfplay.engine_version(compute.engine_command(options.engine, options.network))
-    pool = _pool(options)
+    try:
+        pool, version = _pool(options)
+    except PoolError as error:
+        print(f"{options.name}: {error}", file=sys.stderr)
+        return 2
     try:
         for base in options.base:
             for rules in options.rules:
@@ -73,9 +81,9 @@ def compute_maps(options):
                           f"({time.monotonic() - started:.0f} s): {label}", flush=True)
 
                 map_file = runs.run_map(options.out, settings, pool, options.network,
-                                                report=report)
+                                        report=report)
                 print(f"{map_file.path}: {len(map_file.entries)} entries", flush=True)
-    except runs.RunError as error:
+    except (runs.RunError, PoolError) as error:
         print(f"{options.name}: {error}", file=sys.stderr)
         return 2
     finally:
@@ -83,9 +91,12 @@ def compute_maps(options):
     return 0
 
 
-def refine(options):
-    version = selfplay.engine_version(compute.engine_command(options.engine, options.network))
-    pool = _pool(options)
+def refine_maps(options):
+    try:
+        pool, version = _pool(options)
+    except PoolError as error:
+        print(f"{options.name}: {error}", file=sys.stderr)
+        return 2
     started = time.monotonic()
 
     def report(entry, done):
@@ -94,9 +105,9 @@ def refine(options):
 
     try:
         entries = refine.refine_map(options.map, _engine_on_workers(options, pool),
-                                            options.visits, options.count, pool,
-                                            options.network, version, report)
-    except (runs.RunError, maps.MapError) as error:
+                                    options.visits, options.count, pool,
+                                    options.network, version, report)
+    except (runs.RunError, maps.MapError, PoolError) as error:
         print(f"{options.name}: {error}", file=sys.stderr)
         return 2
     finally:
@@ -219,18 +230,18 @@ def parse_arguments(argv, name, default_engine, default_network):
 
     map_command = commands.add_parser("map", help="compute maps")
     map_command.add_argument("--base", type=int, nargs="+", required=True, metavar="N",
-                         choices=range(MIN_BASE, MAX_BASE + 1),
-                         help=f"board bases, {MIN_BASE} to {MAX_BASE}")
+                             choices=range(MIN_BASE, MAX_BASE + 1),
+                             help=f"board bases, {MIN_BASE} to {MAX_BASE}")
     map_command.add_argument("--rules", nargs="+", choices=RULES, default=list(RULES))
     map_command.add_argument("--out", required=True, help="the maps' folder")
     map_command.add_argument("--visits", type=int, default=0,
-                         help="visits per estimated entry (default: by base under strong "
-                              "pie, " + ", ".join(f"{b}: {v}" for b, v in
-                                                  compute.DEFAULT_VISITS.items())
-                              + f"; {compute.FEW_ENTRIES_FACTOR} times as many under weak "
-                              f"and komi pie, at least {compute.FEW_ENTRIES_VISITS})")
+                             help="visits per estimated entry (default: by base under strong "
+                                  "pie, " + ", ".join(f"{b}: {v}" for b, v in
+                                                      compute.DEFAULT_VISITS.items())
+                                  + f"; {compute.FEW_ENTRIES_FACTOR} times as many under weak "
+                                  f"and komi pie, at least {compute.FEW_ENTRIES_VISITS})")
     map_command.add_argument("--exact", type=float, default=0,
-                         help="seconds of the exact solver per entry before estimating")
+                             help="seconds of the exact solver per entry before estimating")
     map_command.add_argument("--seed", type=int, default=1)
     workers(map_command)
     engine_options(map_command)
@@ -268,8 +279,8 @@ def parse_arguments(argv, name, default_engine, default_network):
 def main(argv=None, name="lifeline-openings", default_engine="lifeline", default_network=""):
     options = parse_arguments(argv, name, default_engine, default_network)
     gtp.install_cleanup()
-    run = {"map": compute_maps, "refine": refine, "spread": spread, "show": show, "plot": plot,
-           "table": table}[options.command]
+    run = {"map": compute_maps, "refine": refine_maps, "spread": spread, "show": show,
+           "plot": plot, "table": table}[options.command]
     return run(options)
 
 

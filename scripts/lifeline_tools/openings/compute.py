@@ -158,7 +158,7 @@ def evaluate_komi(engine, settings, komi):
             return maps.Entry("komi", label, 1, 0, tuple(verdict[1:]))
         return maps.Entry("komi", label, 0)
     return maps.Entry("komi", label, round(_search(engine, settings, "b"), 4),
-                             settings.visits)
+                      settings.visits)
 
 
 def evaluate(engine, settings, kind, label):

@@ -106,7 +106,7 @@ def plot_komi(folder, bases, out):
     figure, axes = pyplot.subplots(figsize=(7, 4.2))
     for base in bases:
         _, entries = maps.read_map(os.path.join(folder,
-                                                       maps.file_name(base, "komi-pie")))
+                                                maps.file_name(base, "komi-pie")))
         points = sorted((int(entry.label), entry.chance) for entry in entries
                         if entry.kind == "komi")
         if points:

@@ -1,5 +1,5 @@
-"""Runs the computation of an opening map (openings.py) into its file, on this machine's cores
-or on a Dask cluster, and resumes it.
+"""Runs the computation of an opening map (compute.py) into its file, on the worker pool
+(workers/pool.py: this machine's cores or a Dask cluster), and resumes it.
 
 The map file in the run's folder is the run's whole state: its header says what the entries
 are made with (a run with other settings is refused), and each entry is appended as one line
@@ -7,22 +7,20 @@ the moment it is known, so that a run stopped at any moment loses at most the en
 computed (a torn last line is dropped when the file is read again). When the map is complete
 the file is written once more with its entries in order.
 
-On a cluster a task computes a batch of entries with one engine process on its worker and
-hands them back: the driver alone writes the file, and writes an entry once however often
-Dask ran its task. The network goes to the workers as bytes (worker_files.py); a worker whose
-engine answers another `version` than the driver's is refused.
+A task computes a batch of entries with one engine process and hands them back: the driver
+alone writes the file, and writes an entry once however often a cluster ran its task. The
+network goes to a cluster's workers as bytes (workers/files.py); a worker whose engine answers
+another `version` than the driver's is refused.
 """
 
-import concurrent.futures
 import hashlib
 import os
 import threading
 
-from . import compute, maps
 from ..engine import gtp
-from ..learning import selfplay
-from ..workers import files as worker_files
 from ..vocabulary import KOMI_PIE
+from ..workers.pool import on_this_worker
+from . import compute, maps
 
 ENTRIES_PER_TASK = 4
 
@@ -82,8 +80,8 @@ class MapFile:
 
 
 def _compute_batch(settings, work):
-    """[(kind, label, Entry or None)] of the work [(kind, label)], with one engine."""
-    engine = gtp.GtpEngine(settings.engine)
+    """A task: [(kind, label, Entry or None)] of the work [(kind, label)], with one engine."""
+    engine = gtp.GtpEngine(on_this_worker(settings.engine))
     try:
         return [(kind, label, compute.evaluate(engine, settings, kind, label))
                 for kind, label in work]
@@ -91,82 +89,38 @@ def _compute_batch(settings, work):
         engine.close()
 
 
-class LocalPool:
-    """`count` threads, each computing a batch at a time with an engine of its own."""
+class MapPool:
+    """A worker pool (workers/pool.py) that computes batches of entries, with the network file
+    `network` ("" for none) where its workers read it: `network` becomes the argument that
+    names it there. Closing it closes the pool."""
 
-    def __init__(self, count):
-        self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=count)
-        self.slots = count
+    def __init__(self, pool, network=""):
+        self.pool = pool
+        self.network = network
+        self._files = None
+        if network:
+            [self.network], files = pool.file_arguments([network])
+            self._files = pool.share(files)
+
+    def slots(self):
+        return self.pool.slots()
 
     def map_batches(self, settings, batches):
-        futures = [self._executor.submit(_compute_batch, settings, batch) for batch in batches]
-        for future in concurrent.futures.as_completed(futures):
+        """The results of each batch, as each is computed; raises PoolError when a worker's
+        engine is not settings.engine_version."""
+        calls = [(settings, batch) for batch in batches]
+        for _, future in self.pool.map_calls(_compute_batch, calls, files=self._files,
+                                             check=(settings.engine, settings.engine_version)):
             yield future.result()
 
     def close(self):
-        self._executor.shutdown(wait=False, cancel_futures=True)
-
-
-def _compute_batch_task(settings, work, files, expected_version):
-    """A Dask task: ("entries", results) or ("refused", worker, version)."""
-    import distributed  # only on a cluster
-
-    worker = distributed.get_worker()
-    worker_files.materialise(files)
-    command = os.path.expanduser(os.path.expandvars(settings.engine))
-    here = compute.dataclasses.replace(settings, engine=command)
-    version = selfplay.engine_version(command)
-    if version != expected_version:
-        return "refused", worker.address, version
-    return "entries", _compute_batch(here, work)
-
-
-class DaskPool:
-    """Batches as tasks on the cluster at `address` ("local:N" starts N local workers), with
-    the network file sent along."""
-
-    def __init__(self, address, network):
-        import distributed
-
-        from ..workers import dask_pool
-
-        self._distributed = distributed
-        self._shared = dask_pool.SharedCluster(address)
-        self.client = self._shared.client
-        self.slots = max(1, sum(self.client.nthreads().values()))
-        files = {}
-        self.network_reference = ""
-        if network:
-            with open(network, "rb") as stream:
-                data = stream.read()
-            name = worker_files.file_name(data, ".net")
-            files[name] = data
-            self.network_reference = worker_files.reference(name)
-        [self._files] = self.client.scatter([files], broadcast=True, hash=False)
-
-    def map_batches(self, settings, batches):
-        futures = [self.client.submit(_compute_batch_task, settings, batch, self._files,
-                                      settings.engine_version, pure=False)
-                   for batch in batches]
-        try:
-            for future in self._distributed.as_completed(futures):
-                answer = future.result()
-                if answer[0] == "refused":
-                    raise RunError(f"refused: the engine of worker {answer[1]} answers "
-                                   f"{answer[2]!r}, not the driver's {settings.engine_version!r}")
-                yield answer[1]
-        finally:
-            for future in futures:
-                future.cancel()
-
-    def close(self):
-        self._shared.close()
+        self.pool.close()
 
 
 def batches_for(work, pool):
     """`work` cut into tasks: up to ENTRIES_PER_TASK entries, small enough that each of the
     pool's slots gets several."""
-    size = max(1, min(ENTRIES_PER_TASK, len(work) // (4 * pool.slots) or 1))
+    size = max(1, min(ENTRIES_PER_TASK, len(work) // (4 * pool.slots()) or 1))
     return [work[start:start + size] for start in range(0, len(work), size)]
 
 

@@ -1,16 +1,12 @@
-"""Plays the games of a match as tasks on a Dask cluster (match.run_match with settings.dask).
-
-Each task plays one whole game on a worker, with engines started there for that game (their
-commands are read on the worker: `$VARIABLES` come from its environment and a relative path
-starts from its working directory). The referee keeps the schedule, the tally and the files.
-A task announces its start as an event: when the scheduler runs a game again because its
-worker was lost, the earlier starts tell the referee so and the record lists them. The code
-of this package travels to the workers with the match, so a worker needs Dask and the
-engines but no copy of these tools.
+"""The worker pool on a Dask cluster (pool.py has the methods, and the local pool): tasks run on
+the cluster's workers, which need Dask and the engines but no copy of these tools, since the
+code of this package travels to them (share_package). A task reads its engine command on its
+worker (`$VARIABLES` come from its environment and a relative path starts from its working
+directory), writes there the files that the command names (files.py), and first checks that
+the worker's engine answers the driver's version (checked_task).
 """
 
 import os
-import queue
 import shutil
 import tempfile
 import uuid
@@ -19,10 +15,7 @@ import distributed
 from distributed.diagnostics.plugin import UploadFile
 
 from . import files as worker_files
-from ..play.game import GameResult, Player, play_with_fresh_engines, program_name
-from ..engine.gtp import EngineError
-
-START_TOPIC = "lifeline-game-start"
+from .pool import Pool, PoolError, engine_version, local_workers, on_this_worker, refusal
 
 # Run on every worker before the package is sent: a worker that played an earlier match keeps
 # that match's modules in sys.modules, and Dask loads an uploaded archive by reloading only
@@ -46,40 +39,28 @@ def connect(address, local_workers=None):
     return distributed.Client(cluster), cluster
 
 
-def on_this_worker(player):
-    """The player with its command as this machine reads it."""
-    return Player(player.name, os.path.expanduser(os.path.expandvars(player.command)))
+def worker_address():
+    """The address of the worker that runs the calling task."""
+    return distributed.get_worker().address
 
 
-def play_game_task(spec, players, referee, settings, match, files=None):
-    """A task: plays one game on the worker that runs it; returns (GameResult, attempt id).
-    `files` ({name: bytes}, worker_files) are written on the worker first, for the commands
-    that name them."""
-    worker = distributed.get_worker()
-    attempt = uuid.uuid4().hex
-    worker.log_event(START_TOPIC, {"match": match, "game": spec.number, "attempt": attempt,
-                                   "worker": worker.address})
+def checked_task(function, args, engine, expected, files):
+    """A task: writes `files` on its worker, checks that the worker's `engine` answers the
+    version `expected`, then returns function(*args); raises PoolError naming the worker when
+    its engine is another version."""
     worker_files.materialise(files)
-    result = play_with_fresh_engines(spec, [on_this_worker(player) for player in players],
-                                     on_this_worker(referee), settings)
-    result.worker = worker.address
-    return result, attempt
+    answered = engine_version(on_this_worker(engine))
+    if answered != expected:
+        raise PoolError(refusal({worker_address(): answered}, expected))
+    return function(*args)
 
 
-def program_name_task(command, timeout):
-    """A task: (the engine's name, None), or (None, why the command fails on the worker)."""
+def version_task(engine):
+    """A task: the version the worker's engine answers, or what went wrong."""
     try:
-        return program_name(os.path.expanduser(os.path.expandvars(command)), timeout), None
-    except EngineError as error:
-        return None, str(error)
-
-
-def program_name_on_cluster(client, command, timeout):
-    """The engine's name, asked on a worker; raises EngineError when it fails there."""
-    name, error = client.submit(program_name_task, command, timeout, pure=False).result()
-    if error:
-        raise EngineError(f"on a worker: {error}", [])
-    return name
+        return engine_version(on_this_worker(engine))
+    except Exception as error:  # noqa: BLE001 (the text goes back to the driver)
+        return f"no answer: {error}"
 
 
 def share_package(client):
@@ -94,7 +75,7 @@ def share_package(client):
     nanny, and the others only by restarting them, games of other clients included.)"""
     name = f"lifeline-tools-{uuid.uuid4().hex}"
     client.run(exec, FORGET_PACKAGE, {})
-    package = os.path.dirname(os.path.abspath(__file__))
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     with tempfile.TemporaryDirectory() as directory:
         archive = shutil.make_archive(os.path.join(directory, name), "zip",
                                       root_dir=os.path.dirname(package),
@@ -107,21 +88,70 @@ def withdraw_package(client, name):
     client.unregister_worker_plugin(name)
 
 
-class SharedCluster:
-    """A client of the cluster at `address` (a scheduler's, or "local:N" for N local workers
-    started here) to which this package has been sent; close() withdraws the package and
-    closes the client and the cluster it started. What matches, the learning loop and the
-    opening maps hold while their tasks run."""
+class DaskPool(Pool):
+    """Tasks on the cluster at `address` (a scheduler's, or "local:N" for N local workers
+    started here), to which this package has been sent; close() withdraws the package and
+    closes the client and the cluster it started."""
+
+    remote = True
+    lost_worker_errors = (distributed.KilledWorker,)
 
     def __init__(self, address):
-        from ..play.match import local_workers  # match imports this module only when it needs it
-
         self.client, self._cluster = connect(address, local_workers(address))
         try:
             self._package = share_package(self.client)
         except BaseException:
             self._close_client()
             raise
+
+    def slots(self):
+        """One a worker thread, at least one."""
+        return max(1, sum(self.client.nthreads().values()))
+
+    def submit(self, function, *args, key=None):
+        if key is None:
+            return self.client.submit(function, *args, pure=False)
+        return self.client.submit(function, *args, key=key)
+
+    def submit_checked(self, function, call, check, files):
+        return self.submit(checked_task, function, call, *check, files)
+
+    def completed(self):
+        return distributed.as_completed()
+
+    def cancel(self, future):
+        future.cancel()
+        return True
+
+    def check_engine(self, command, worker_command=None):
+        """The version of the driver's engine `command`; raises PoolError naming each worker
+        whose engine (`worker_command`, by default the same) answers another."""
+        expected = engine_version(command)
+        answers = self.client.run(version_task, worker_command or command)
+        wrong = {worker: version for worker, version in answers.items() if version != expected}
+        if wrong:
+            raise PoolError(refusal(wrong, expected))
+        return expected
+
+    def file_arguments(self, paths):
+        """(the engine's argument for each file in `paths`, the files to send along): each
+        file as the workers name it, and its contents by that name; None stands for "none"."""
+        arguments, files = [], {}
+        for path in paths:
+            if path is None:
+                arguments.append("none")
+                continue
+            with open(path, "rb") as stream:
+                data = stream.read()
+            name = worker_files.file_name(data, ".net")
+            files[name] = data
+            arguments.append(worker_files.reference(name))
+        return arguments, files
+
+    def share(self, files):
+        """`files` ({name: bytes}) on every worker, as a future the tasks take."""
+        [future] = self.client.scatter([files], broadcast=True, hash=False)
+        return future
 
     def close(self):
         withdraw_package(self.client, self._package)
@@ -131,82 +161,3 @@ class SharedCluster:
         self.client.close()
         if self._cluster is not None:
             self._cluster.close()
-
-
-class DaskRunner:
-    """Games as tasks on the cluster of `client`, at most one a worker thread (and at most
-    `limit` when given); the same methods as local_runner.LocalRunner. `files` ({name:
-    bytes}, or a future of them that Dask scattered) go to the workers with the games."""
-
-    def __init__(self, client, players, referee, settings, limit=None, files=None):
-        self._client = client
-        self._task_arguments = (players, referee, settings)
-        self._files = files
-        self._limit = limit
-        self._match = uuid.uuid4().hex
-        self._futures = {}  # future -> GameSpec, for games submitted and not yet reported
-        self._completed = distributed.as_completed()
-        self._starts = queue.Queue()  # start events, filled by the client's event thread
-        self._attempts = {}  # game number -> {attempt id: worker address}
-        client.subscribe_topic(START_TOPIC, self._starts.put)
-
-    def free_slots(self):
-        threads = sum(self._client.nthreads().values())
-        slots = min(threads, self._limit) if self._limit else threads
-        return max(slots, 1) - len(self._futures)
-
-    def under_way(self):
-        return len(self._futures)
-
-    def submit(self, spec):
-        future = self._client.submit(play_game_task, spec, *self._task_arguments, self._match,
-                                     self._files,
-                                     key=f"lifeline-game-{spec.number}-{self._match}")
-        self._futures[future] = spec
-        self._completed.add(future)
-
-    def next_result(self):
-        """The next game to finish, with the workers lost while they played it."""
-        while True:
-            future = next(self._completed)
-            spec = self._futures.pop(future, None)
-            if spec is not None:  # else a game cancelled after an SPRT verdict
-                return self._result_of(future, spec)
-
-    def cancel_unstarted(self):
-        """Cancels the games that no worker has started; the others finish and count."""
-        self._read_starts()
-        for future, spec in list(self._futures.items()):
-            if spec.number not in self._attempts:
-                future.cancel()
-                del self._futures[future]
-
-    def close(self):
-        self._client.unsubscribe_topic(START_TOPIC)
-
-    def _result_of(self, future, spec):
-        try:
-            result, attempt = future.result()
-        except distributed.KilledWorker as error:
-            # The scheduler gave up after losing several workers to this game.
-            result, attempt = self._lost_game(spec, error), None
-        self._read_starts()
-        result.replays = [f"{worker} was lost during the game" for started, worker
-                          in self._attempts.get(spec.number, {}).items() if started != attempt]
-        return result
-
-    def _lost_game(self, spec, error):
-        names = [player.name for player in self._task_arguments[0]]
-        return GameResult(number=spec.number, black=names[spec.first],
-                          white=names[1 - spec.first], opening=spec.opening,
-                          reason="aborted", detail=f"every worker that played it was lost "
-                                                   f"({error})")
-
-    def _read_starts(self):
-        while True:
-            try:
-                _, event = self._starts.get_nowait()
-            except queue.Empty:
-                return
-            if event.get("match") == self._match:
-                self._attempts.setdefault(event["game"], {})[event["attempt"]] = event["worker"]
