@@ -14,11 +14,12 @@ import sys
 import tempfile
 import unittest
 
+import helpers
 from helpers import fake
 from lifeline_tools.engine import gtp
 from lifeline_tools.engine.state import parse_state
 
-ENGINE = os.environ.get("LIFELINE_ENGINE")
+ENGINE = helpers.engine_path()
 
 # The example of protocol/lifeline-gtp.md: base 3, strong pie, White's first stone placed.
 EXAMPLE = json.loads(

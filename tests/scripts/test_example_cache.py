@@ -11,10 +11,11 @@ from unittest import mock
 
 import numpy as np
 
+import helpers
 from helpers import ROOT
 from lifeline_tools.learning import example_cache, network_training, selfplay
 
-ENGINE = os.environ.get("LIFELINE_ENGINE", os.path.join(ROOT, "build", "lifeline"))
+ENGINE = helpers.engine_path()
 NETWORK = os.path.join(ROOT, "scripts", "network.py")
 
 

@@ -14,6 +14,7 @@ import sys
 import tempfile
 import unittest
 
+import helpers
 from helpers import ROOT
 from lifeline_tools import symmetry
 from lifeline_tools.engine import gtp
@@ -28,7 +29,7 @@ except ImportError as error:
 else:
     MISSING = None
 
-ENGINE = os.environ.get("LIFELINE_ENGINE", os.path.join(ROOT, "build", "lifeline"))
+ENGINE = helpers.engine_path()
 NETWORK = os.path.join(ROOT, "scripts", "network.py")
 # The engine's test compares its network with these (tests/network/network_test.cc).
 FIXTURES = os.path.join(ROOT, "tests", "network", "data")

@@ -15,11 +15,12 @@ import unittest
 
 import numpy as np
 
+import helpers
 from helpers import SCRIPTS
 from lifeline_tools.learning import move_model
 from lifeline_tools.learning.move_data import Candidate, Example, is_held_out
 
-ENGINE = os.environ.get("LIFELINE_ENGINE")
+ENGINE = helpers.engine_path()
 
 
 def synthetic_examples(strengths, competitions, seed):

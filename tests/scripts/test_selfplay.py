@@ -13,11 +13,12 @@ import sys
 import tempfile
 import unittest
 
+import helpers
 from helpers import ROOT
 from lifeline_tools.engine import gtp
 from lifeline_tools.learning import selfplay
 
-ENGINE = os.environ.get("LIFELINE_ENGINE", os.path.join(ROOT, "build", "lifeline"))
+ENGINE = helpers.engine_path()
 NETWORK = os.path.join(ROOT, "scripts", "network.py")
 
 

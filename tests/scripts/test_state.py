@@ -12,15 +12,15 @@ exactly.
 """
 
 import json
-import os
 import random
 import unittest
 
+import helpers
 from lifeline_tools import vocabulary
 from lifeline_tools.engine.gtp import GtpEngine
 from lifeline_tools.engine.state import parse_state
 
-ENGINE = os.environ.get("LIFELINE_ENGINE")
+ENGINE = helpers.engine_path()
 
 FIELDS = ["base", "rules", "komi", "to_move", "stones_to_place", "phase", "pending",
           "can_swap", "can_spend_komi", "swapped", "komi_left", "legal", "black", "white",
