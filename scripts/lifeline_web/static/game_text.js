@@ -27,8 +27,9 @@ export function normalMove(token) {
   return ["swap", "pass"].includes(move.toLowerCase()) ? move.toLowerCase() : move.toUpperCase();
 }
 
+// The cells a move places ("c3,e4" or "C3"), upper case; none for swap, pass, resign or no move.
 export function moveCells(move) {
-  return ["swap", "pass", "resign"].includes(move.toLowerCase()) ? [] : move.toUpperCase().split(",");
+  return move && /^[A-Z]\d/i.test(move) ? move.toUpperCase().split(",") : [];
 }
 
 export function cells(base) {
