@@ -10,7 +10,8 @@
     cli/       the command lines that scripts/*.py and the installed lifeline-* commands run
 
 At the top, what all of them share: the game's words (vocabulary), the board's symmetries
-(symmetry) and file arguments (paths).
+(symmetry), file arguments (paths), and the HTTP request body as the page's server and the
+Abstract Play bot read it (http_body).
 
 The core runs on Python 3's standard library, wherever the engine builds. The network, the
 learning loop and the move model's fit also need numpy, PyTorch and matplotlib (the extra
