@@ -59,11 +59,7 @@ def _engine_on_workers(options, pool):
 
 
 def compute_maps(options):
-    try:
-        pool, version = _pool(options)
-    except PoolError as error:
-        print(f"{options.name}: {error}", file=sys.stderr)
-        return 2
+    pool, version = _pool(options)
     try:
         for base in options.base:
             for rules in options.rules:
@@ -83,7 +79,7 @@ def compute_maps(options):
                 map_file = runs.run_map(options.out, settings, pool, options.network,
                                         report=report)
                 print(f"{map_file.path}: {len(map_file.entries)} entries", flush=True)
-    except (runs.RunError, PoolError) as error:
+    except runs.RunError as error:
         print(f"{options.name}: {error}", file=sys.stderr)
         return 2
     finally:
@@ -92,11 +88,7 @@ def compute_maps(options):
 
 
 def refine_maps(options):
-    try:
-        pool, version = _pool(options)
-    except PoolError as error:
-        print(f"{options.name}: {error}", file=sys.stderr)
-        return 2
+    pool, version = _pool(options)
     started = time.monotonic()
 
     def report(entry, done):
@@ -107,7 +99,7 @@ def refine_maps(options):
         entries = refine.refine_map(options.map, _engine_on_workers(options, pool),
                                     options.visits, options.count, pool,
                                     options.network, version, report)
-    except (runs.RunError, maps.MapError, PoolError) as error:
+    except (runs.RunError, maps.MapError) as error:
         print(f"{options.name}: {error}", file=sys.stderr)
         return 2
     finally:
@@ -281,7 +273,11 @@ def main(argv=None, name="lifeline-openings", default_engine="lifeline", default
     gtp.install_cleanup()
     run = {"map": compute_maps, "refine": refine_maps, "spread": spread, "show": show,
            "plot": plot, "table": table}[options.command]
-    return run(options)
+    try:
+        return run(options)
+    except PoolError as error:  # a cluster that refused or could not start, a worker refused
+        print(f"{options.name}: {error}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":
