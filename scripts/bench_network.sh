@@ -34,7 +34,7 @@ for size in 4x32 6x48 8x64; do
     file="$folder/$size-$pool_every.net"
     PYTHONPATH=scripts /usr/bin/python3 -c "
 import sys
-from lifeline_tools import network_export, network_model
+from lifeline_tools.learning import network_export, network_model
 blocks, channels = map(int, sys.argv[1].split('x'))
 network_export.write_weights(network_model.LifelineNet(blocks, channels, int(sys.argv[2])),
                              sys.argv[3])" "$size" "$pool_every" "$file"

@@ -5,7 +5,7 @@
         --games 20 --time-per-move 0.05 --out match
 
 See docs/referee.md for every option and the output formats; the command is
-lifeline_tools.cli.referee, the match itself lifeline_tools.match, which programs may import.
+lifeline_tools.cli.referee, the match itself lifeline_tools.play.match, which programs may import.
 """
 
 import sys

@@ -4,7 +4,7 @@
     scripts/regress.py --engine build/lifeline tests/regression protocol/conformance/x.tst
 
 See docs/referee.md for the file format and the output; the command is
-lifeline_tools.cli.regress, the runner lifeline_tools.regression.
+lifeline_tools.cli.regress, the runner lifeline_tools.play.regression.
 """
 
 import sys

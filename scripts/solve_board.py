@@ -5,7 +5,7 @@
     scripts/solve_board.py --base 3 --rules komi-pie --komi 0 1 2 3
 
 `--help` tells what it solves and prints; the command is lifeline_tools.cli.solve_board, the
-solving lifeline_tools.solving.
+solving lifeline_tools.solving.solver.
 """
 
 import sys

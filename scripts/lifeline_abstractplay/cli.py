@@ -16,7 +16,7 @@ import shlex
 import signal
 import threading
 
-from lifeline_tools import gtp
+from lifeline_tools.engine import gtp
 
 from . import engine_move, move_jobs, oauth, server, signature, time_budget
 

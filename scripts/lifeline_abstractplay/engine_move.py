@@ -11,7 +11,8 @@ plays the best double turn instead of asking the engine for its move.
 import re
 import time
 
-from lifeline_tools import gtp, vocabulary
+from lifeline_tools import vocabulary
+from lifeline_tools.engine import gtp
 
 from . import notation
 

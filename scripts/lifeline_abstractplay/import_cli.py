@@ -14,7 +14,7 @@ what is read and what is refused.
 import argparse
 import sys
 
-from lifeline_tools import gtp
+from lifeline_tools.engine import gtp
 
 from . import records
 

@@ -27,7 +27,7 @@ import json
 import re
 from dataclasses import dataclass
 
-from lifeline_tools import record
+from lifeline_tools.play import record
 
 from . import notation
 
@@ -242,7 +242,7 @@ def refusal(game, index, answer):
 
 
 def replay(game, engine, timeout=30):
-    """Replays the game in an engine (a lifeline_tools.gtp.GtpEngine) and returns its
+    """Replays the game in an engine (a lifeline_tools.engine.gtp.GtpEngine) and returns its
     lifeline-state after the last move. Raises ExportError for a move the engine refuses or
     an end that its position does not give."""
     engine.start_game(game.base, RULES, timeout=timeout)

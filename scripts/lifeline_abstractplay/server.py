@@ -16,9 +16,9 @@ TLS, and shielding the server from slow clients, are the business of a reverse p
 import http.server
 import json
 import logging
-import re
 import threading
-import time
+
+from lifeline_tools.http_body import BodyError, read_body
 
 from . import payloads, signature
 
@@ -30,7 +30,6 @@ DEFAULT_MAX_CONNECTIONS = 64
 # one whose body has not arrived this long after its headers too.
 SOCKET_TIMEOUT_SECONDS = 30
 BODY_SECONDS = 30
-_LENGTH = re.compile(r"[0-9]{1,10}")
 
 
 class BotServer(http.server.ThreadingHTTPServer):
@@ -113,36 +112,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def _read_body(self):
         """(raw body, None) or (None, (status, answer)) when there is no acceptable body."""
-        if self.headers.get("Transfer-Encoding"):
+        try:
+            return read_body(self.headers, self.rfile, self.server.max_body, BODY_SECONDS), None
+        except BodyError as error:
             self.close_connection = True
-            return None, (411, {"message": "send the body with a Content-Length"})
-        length = (self.headers.get("Content-Length") or "").strip()
-        if not _LENGTH.fullmatch(length):
-            self.close_connection = True
-            return None, (411, {"message": "a Content-Length is required"})
-        length = int(length)
-        if length > self.server.max_body:
-            self.close_connection = True
-            return None, (413, {"message": f"body over {self.server.max_body} bytes"})
-        raw = self._read_exactly(length)
-        if raw is None:
-            self.close_connection = True
-            return None, (400, {"message": "body shorter than its Content-Length, or too slow"})
-        return raw, None
-
-    def _read_exactly(self, length):
-        """The body, or None when it ends early or takes over BODY_SECONDS."""
-        deadline = time.monotonic() + BODY_SECONDS
-        chunks, missing = [], length
-        while missing > 0:
-            if time.monotonic() > deadline:
-                return None
-            chunk = self.rfile.read1(min(missing, 65536))
-            if not chunk:
-                return None
-            chunks.append(chunk)
-            missing -= len(chunk)
-        return b"".join(chunks)
+            return None, (error.status, {"message": str(error)})
 
     def _challenge(self, payload):
         try:

@@ -17,7 +17,7 @@ import signal
 import sys
 import webbrowser
 
-from lifeline_tools import gtp
+from lifeline_tools.engine import gtp
 
 from .relay import Relay, RelayLimits
 from .server import WebServer

@@ -13,7 +13,7 @@ import threading
 import time
 
 from lifeline_tools import vocabulary
-from lifeline_tools.gtp import EngineError, GtpEngine
+from lifeline_tools.engine.gtp import EngineError, GtpEngine
 
 # The longest command line a page may send: a double turn with its colour is some 20 characters.
 LINE_LIMIT = 200

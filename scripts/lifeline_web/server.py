@@ -19,6 +19,8 @@ import socket
 import threading
 import urllib.parse
 
+from lifeline_tools.http_body import BodyError, read_body
+
 from .relay import COMMANDS, RelayError
 
 STATIC_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
@@ -240,16 +242,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self._send(200, data, entry[1], {"Cache-Control": "no-cache"})
 
     def _read_body(self):
-        length = self.headers.get("Content-Length")
-        if self.headers.get("Transfer-Encoding"):
-            raise RelayError(411, "send the body with a Content-Length")
-        if length is None or length.strip() == "0":
-            return {}
-        if not length.isdigit():
-            raise RelayError(400, "bad Content-Length")
-        if int(length) > BODY_LIMIT:
-            raise RelayError(413, f"the request body is larger than {BODY_LIMIT} bytes")
-        raw = self.rfile.read(int(length))
+        try:
+            raw = read_body(self.headers, self.rfile, BODY_LIMIT, self.server.read_seconds,
+                            required=False)
+        except BodyError as error:
+            raise RelayError(error.status, str(error)) from error
         if not raw.strip():
             return {}
         try:

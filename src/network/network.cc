@@ -129,7 +129,7 @@ LL_VECTOR_CLONES std::vector<float> PointwiseHead(const DenseWeights& head, cons
   return out;
 }
 
-// The scaled mean of pooling (scripts/lifeline_tools/network_model.py): the mean times
+// The scaled mean of pooling (scripts/lifeline_tools/learning/network_model.py): the mean times
 // (sqrt(cells) - kSizeCentre) / kSizeSpread, which tells the network the board's size.
 constexpr float kSizeCentre = 11.0f;
 constexpr float kSizeSpread = 10.0f;

@@ -10,9 +10,10 @@
 
 namespace lifeline {
 
-// The input planes the network reads, in this order (scripts/lifeline_tools/network_data.py
-// makes the same): the side to move's stones, the opponent's, the board's cells, black to move,
-// a double turn to make, the pending first stone, the swap allowed, the legal placements.
+// The input planes the network reads, in this order
+// (scripts/lifeline_tools/learning/network_data.py makes the same): the side to move's stones,
+// the opponent's, the board's cells, black to move, a double turn to make, the pending first
+// stone, the swap allowed, the legal placements.
 constexpr int kNetworkPlanes = 8;
 
 // What the network says of a position, over the engine's cells (Cell indices, so

@@ -76,7 +76,7 @@ double Pointwise(const DenseWeights& head, const Planes& x, int cell) {
 }
 
 // Each channel's figures over the board's cells: the means, with `scaled` the means times
-// (sqrt(cells) - 11) / 10 (the board's size, as scripts/lifeline_tools/network_model.py
+// (sqrt(cells) - 11) / 10 (the board's size, as scripts/lifeline_tools/learning/network_model.py
 // tells it), then the maxima.
 std::vector<double> Pool(const Geometry& geometry, const Planes& x, bool scaled) {
   const int channels = static_cast<int>(x.size());

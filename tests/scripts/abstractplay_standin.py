@@ -28,7 +28,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from lifeline_abstractplay import notation
-from lifeline_tools import gtp
+from lifeline_tools.engine import gtp
 
 CLIENT_ID = "standin-client-id"
 CLIENT_SECRET = "standin-secret-" + "x7Qp2"  # searched for in the bot's logs

@@ -1,4 +1,5 @@
-"""Shared helpers of the tests of scripts/referee.py and scripts/regress.py."""
+"""Shared helpers of the tests of the Python tools (tests/scripts) and of the page (tests/web):
+the engine's path, fake engines, processes, and running scripts/*.py."""
 
 import json
 import os
@@ -11,6 +12,18 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 SCRIPTS = os.path.join(ROOT, "scripts")
 FAKE = os.path.join(HERE, "fake_engine.py")
+ENGINE_VARIABLE = "LIFELINE_ENGINE"
+
+
+def engine_path():
+    """The engine the tests run: LIFELINE_ENGINE (ctest sets it to the build's), else the
+    build's binary build/lifeline where there is one, else None (a test that needs the engine
+    then skips)."""
+    named = os.environ.get(ENGINE_VARIABLE)
+    if named:
+        return named
+    built = os.path.join(ROOT, "build", "lifeline")
+    return built if os.path.exists(built) else None
 
 
 def fake(mode="good", **options):

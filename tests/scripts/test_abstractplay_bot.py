@@ -18,6 +18,7 @@ import time
 import unittest
 import uuid
 
+import helpers
 from helpers import ROOT
 
 try:
@@ -26,7 +27,7 @@ except ImportError as error:  # cryptography is missing from this Python
     standin = None
     MISSING = str(error)
 
-ENGINE = os.environ.get("LIFELINE_ENGINE", os.path.join(ROOT, "build", "lifeline"))
+ENGINE = helpers.engine_path()
 BOT = os.path.join(ROOT, "scripts", "abstractplay_bot.py")
 GAME_SECONDS = 240
 

@@ -15,11 +15,12 @@ import os
 import re
 import unittest
 
-from helpers import HERE, ROOT
+import helpers
+from helpers import HERE
 from lifeline_abstractplay import notation
-from lifeline_tools import gtp
+from lifeline_tools.engine import gtp
 
-ENGINE = os.environ.get("LIFELINE_ENGINE", os.path.join(ROOT, "build", "lifeline"))
+ENGINE = helpers.engine_path()
 FIXTURES = os.path.join(HERE, "data", "abstractplay_games.json.gz")
 
 

@@ -19,11 +19,13 @@ import sys
 import tempfile
 import unittest
 
-from helpers import HERE, ROOT, SCRIPTS
+import helpers
+from helpers import HERE, SCRIPTS
 from lifeline_abstractplay import notation, records
-from lifeline_tools import gtp, record
+from lifeline_tools.engine import gtp
+from lifeline_tools.play import record
 
-ENGINE = os.environ.get("LIFELINE_ENGINE", os.path.join(ROOT, "build", "lifeline"))
+ENGINE = helpers.engine_path()
 DATA = os.path.join(HERE, "data")
 EXPORTS = ("abstractplay_records.json", "abstractplay_record.json")
 IMPORT = os.path.join(SCRIPTS, "abstractplay_import.py")

@@ -5,13 +5,13 @@ The end-to-end case needs LIFELINE_ENGINE, the path of the built engine (ctest s
 measures for a fraction of a second, so its figures mean nothing but their form.
 """
 
-import os
 import re
 import unittest
 
+import helpers
 from helpers import run_script
 
-ENGINE = os.environ.get("LIFELINE_ENGINE")
+ENGINE = helpers.engine_path()
 
 
 class ArgumentsTest(unittest.TestCase):

@@ -17,14 +17,14 @@ import unittest
 
 import helpers
 from helpers import fake, processes_with, run_referee, unique_tag, wait_until_gone
-from lifeline_tools.record import parse_record
+from lifeline_tools.play.record import parse_record
 
 try:
     import distributed
 except ImportError:
     distributed = None
 
-ENGINE = os.environ.get("LIFELINE_ENGINE")
+ENGINE = helpers.engine_path()
 STARTUP_SECONDS = 60
 
 
@@ -214,7 +214,7 @@ class DaskRefereeTest(unittest.TestCase):
         # they loaded for the first match.
         copy = self.path("scripts")
         shutil.copytree(helpers.SCRIPTS, copy)
-        runner = os.path.join(copy, "lifeline_tools", "dask_runner.py")
+        runner = os.path.join(copy, "lifeline_tools", "play", "runner.py")
         with open(runner, encoding="utf-8") as stream:
             text = stream.read()
         with open(runner, "w", encoding="utf-8") as stream:

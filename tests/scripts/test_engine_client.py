@@ -1,5 +1,5 @@
-"""The tools' engine client (lifeline_tools/gtp.py) and its reader of lifeline-state
-(lifeline_tools/state.py): the reader takes the protocol's example and names the field of
+"""The tools' engine client (lifeline_tools/engine/gtp.py) and its reader of lifeline-state
+(lifeline_tools/engine/state.py): the reader takes the protocol's example and names the field of
 every answer that breaks the protocol; the client starts a game with the setup commands in
 the order GTP and the protocol need, replays moves, reads the state, and a refused command,
 a state the protocol does not allow and a dead engine all raise EngineError.
@@ -14,11 +14,12 @@ import sys
 import tempfile
 import unittest
 
+import helpers
 from helpers import fake
-from lifeline_tools import gtp
-from lifeline_tools.state import parse_state
+from lifeline_tools.engine import gtp
+from lifeline_tools.engine.state import parse_state
 
-ENGINE = os.environ.get("LIFELINE_ENGINE")
+ENGINE = helpers.engine_path()
 
 # The example of protocol/lifeline-gtp.md: base 3, strong pie, White's first stone placed.
 EXAMPLE = json.loads(

@@ -1,4 +1,4 @@
-"""lifeline_tools/example_cache.py: a folder's examples come from its cache exactly as the
+"""lifeline_tools/learning/example_cache.py: a folder's examples come from its cache exactly as the
 replay gives them, and the cache serves only the engine version, games and territory target it
 was written for. Needs Debian's python3-numpy (scripts/build.sh installs it)."""
 
@@ -11,10 +11,11 @@ from unittest import mock
 
 import numpy as np
 
+import helpers
 from helpers import ROOT
-from lifeline_tools import example_cache, network_training, selfplay
+from lifeline_tools.learning import example_cache, network_training, selfplay
 
-ENGINE = os.environ.get("LIFELINE_ENGINE", os.path.join(ROOT, "build", "lifeline"))
+ENGINE = helpers.engine_path()
 NETWORK = os.path.join(ROOT, "scripts", "network.py")
 
 

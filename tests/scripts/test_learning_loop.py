@@ -1,5 +1,5 @@
-"""The learning loop (scripts/network.py loop, lifeline_tools/learning_loop.py) with the real
-engine: a tiny loop runs two rounds end to end and its summary shows them; a second start plays
+"""The learning loop (scripts/network.py loop, lifeline_tools/learning/learning_loop.py) with the
+real engine: a tiny loop runs two rounds end to end and its summary shows them; a second start plays
 nothing again, a start with other settings is refused but for those of the training; a driver
 killed during self-play, during training and during the gate goes on when started again, with
 every game in the run folder once and the training going on after its last finished epoch. On a
@@ -19,10 +19,11 @@ import sys
 import tempfile
 import time
 import unittest
-from unittest import mock
 
+import helpers
 from helpers import FAKE, ROOT
-from lifeline_tools import learning_loop
+from lifeline_tools.learning import learning_loop
+from lifeline_tools.workers.pool import PoolError
 from test_dask_referee import Cluster, distributed
 
 try:
@@ -32,7 +33,7 @@ except ImportError as error:
 else:
     MISSING = None
 
-ENGINE = os.environ.get("LIFELINE_ENGINE", os.path.join(ROOT, "build", "lifeline"))
+ENGINE = helpers.engine_path()
 NETWORK = os.path.join(ROOT, "scripts", "network.py")
 # A loop that takes a few seconds a round: base 3, a one-block network of 8 channels.
 TINY = ["--start", "none", "--base", "3", "--games", "6", "--visits", "10", "--window", "2",
@@ -55,6 +56,19 @@ def gate_numbers(run):
         return []
     with open(path, encoding="utf-8") as stream:
         return [game["number"] for game in json.load(stream)["games"]]
+
+
+class VersionPool:
+    """A pool whose engine check answers check() (or raises what it raises), for a driver
+    whose games are not played."""
+
+    remote = False
+
+    def __init__(self, check):
+        self._check = check
+
+    def check_engine(self, command, worker_command=None):
+        return self._check()
 
 
 class BasesTest(unittest.TestCase):
@@ -142,11 +156,10 @@ class SettingsChangeTest(unittest.TestCase):
                 self.claim(path, {"gate_visits": 7})
 
     def test_a_round_whose_training_began_plays_no_more_games(self):
-        with tempfile.TemporaryDirectory() as path, \
-                mock.patch.object(learning_loop.selfplay, "engine_version", lambda engine: "v"):
+        with tempfile.TemporaryDirectory() as path:
             run = learning_loop.RunFolder(path)
             driver = learning_loop.Loop(run, self.claim(path, {"games": 4})[0], "lifeline",
-                                        log=io.StringIO())
+                                        VersionPool(lambda: "v"), log=io.StringIO())
             played = []
             driver.self_play = lambda number, network: played.append(number)
             driver.train = lambda number, weights: None
@@ -163,21 +176,20 @@ class EngineCheckTest(unittest.TestCase):
     def test_a_round_reads_the_engine_version_again_before_it_claims_a_folder(self):
         answers = iter(["0.2.0 (commit old)", "0.2.0 (commit new)"])
 
-        class Workers:  # still running the engine the driver started with
-            def check_versions(self, expected):
-                if expected != "0.2.0 (commit old)":
-                    raise learning_loop.LoopError("the workers answer 0.2.0 (commit old)")
+        def check():  # the workers still run the engine the driver started with
+            driver_version = next(answers)
+            if driver_version != "0.2.0 (commit old)":
+                raise PoolError("the workers answer 0.2.0 (commit old)")
+            return driver_version
 
-        with tempfile.TemporaryDirectory() as path, \
-                mock.patch.object(learning_loop.selfplay, "engine_version",
-                                  lambda engine: next(answers)):
+        with tempfile.TemporaryDirectory() as path:
             run = learning_loop.RunFolder(path)
             settings = learning_loop.claim(run, {}, None, io.StringIO())
-            driver = learning_loop.Loop(run, settings, "lifeline", log=io.StringIO(),
-                                        cluster=Workers())
+            driver = learning_loop.Loop(run, settings, "lifeline", VersionPool(check),
+                                        log=io.StringIO())
             self.assertEqual(driver.version, "0.2.0 (commit old)")
             # The engine was rebuilt since: round 1 stops before it claims anything.
-            with self.assertRaisesRegex(learning_loop.LoopError, "workers answer"):
+            with self.assertRaisesRegex(PoolError, "workers answer"):
                 driver.play_round(1)
             self.assertFalse(os.path.exists(run.round(1)))
 
@@ -267,7 +279,7 @@ class LoopTest(unittest.TestCase):
         with tempfile.TemporaryDirectory() as run:
             start = os.path.join(run, "plain.pt")
             subprocess.run([sys.executable, "-c",
-                            "import sys; from lifeline_tools import network_model as m; "
+                            "import sys; from lifeline_tools.learning import network_model as m; "
                             "m.save(m.LifelineNet(2, 8), sys.argv[1], {})", start],
                            check=True, timeout=120)
             settings = ["--start", start, "--base", "3", "--visits", "20",

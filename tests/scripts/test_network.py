@@ -1,4 +1,4 @@
-"""The network's data and model (lifeline_tools/network_data.py, network_model.py,
+"""The network's data and model (lifeline_tools/learning/network_data.py, network_model.py,
 network_training.py) and scripts/network.py train and evaluate: the twelve symmetries are the
 board's (lifeline_tools/symmetry.py), the input planes and targets say what the records say, a
 hexagonal convolution ignores the two cells that are no neighbours, the network's outputs do
@@ -14,20 +14,22 @@ import sys
 import tempfile
 import unittest
 
+import helpers
 from helpers import ROOT
-from lifeline_tools import gtp, symmetry
+from lifeline_tools import symmetry
+from lifeline_tools.engine import gtp
 
 try:
     import numpy as np
     import torch
 
-    from lifeline_tools import network_data, network_model, network_training, selfplay
+    from lifeline_tools.learning import network_data, network_model, network_training, selfplay
 except ImportError as error:
     MISSING = str(error)
 else:
     MISSING = None
 
-ENGINE = os.environ.get("LIFELINE_ENGINE", os.path.join(ROOT, "build", "lifeline"))
+ENGINE = helpers.engine_path()
 NETWORK = os.path.join(ROOT, "scripts", "network.py")
 # The engine's test compares its network with these (tests/network/network_test.cc).
 FIXTURES = os.path.join(ROOT, "tests", "network", "data")
@@ -181,7 +183,7 @@ class ModelTest(unittest.TestCase):
         self.assertGreater(network_model.losses(net, batch)["policy"].item(), 0.0)
 
     def test_the_engine_s_file_has_no_subnormal_weights(self):
-        from lifeline_tools import network_export
+        from lifeline_tools.learning import network_export
 
         net = network_model.LifelineNet(1, 4)
         with torch.no_grad():
@@ -227,7 +229,7 @@ class EngineFixtureTest(unittest.TestCase):
                                    seed)
 
     def check_fixture(self, name, net, seed):
-        from lifeline_tools import network_export
+        from lifeline_tools.learning import network_export
 
         net = network_export.random_like(net, seed)
         engine = gtp.GtpEngine(ENGINE)

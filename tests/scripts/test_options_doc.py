@@ -6,12 +6,13 @@ Needs LIFELINE_ENGINE, the path of the built engine (ctest sets it); skipped wit
 """
 
 import difflib
-import os
 import unittest
 
 import options_doc
 
-ENGINE = os.environ.get("LIFELINE_ENGINE")
+import helpers
+
+ENGINE = helpers.engine_path()
 
 
 class RowTest(unittest.TestCase):

@@ -34,9 +34,9 @@ MISSING = [name for name in ("pip", "setuptools", "wheel") if not importlib.util
 # Run by the installed copy: a two-game match between fake engines through the module.
 MATCH = """
 import json, sys
-from lifeline_tools.match import MatchSettings, run_match
+from lifeline_tools.play.match import MatchSettings, run_match
 tally = run_match(MatchSettings(engine1=sys.argv[1], engine2=sys.argv[2], out=sys.argv[3]))
-print(json.dumps({"module": sys.modules["lifeline_tools.match"].__file__,
+print(json.dumps({"module": sys.modules["lifeline_tools.play.match"].__file__,
                   "summary": tally.summary()}))
 """
 

@@ -1,5 +1,5 @@
-"""The learned move model (lifeline_tools/move_model.py): the Bradley-Terry fit on data of known
-strengths, the accuracy summary, and the whole pipeline of scripts/patterns.py (generate,
+"""The learned move model (lifeline_tools/learning/move_model.py): the Bradley-Terry fit on data of
+known strengths, the accuracy summary, and the whole pipeline of scripts/patterns.py (generate,
 train, evaluate) on a tiny board with the real engine.
 
 Needs numpy (Debian's python3-numpy); the pipeline test needs LIFELINE_ENGINE, the path of the
@@ -15,11 +15,12 @@ import unittest
 
 import numpy as np
 
+import helpers
 from helpers import SCRIPTS
-from lifeline_tools import move_model
-from lifeline_tools.move_data import Candidate, Example, is_held_out
+from lifeline_tools.learning import move_model
+from lifeline_tools.learning.move_data import Candidate, Example, is_held_out
 
-ENGINE = os.environ.get("LIFELINE_ENGINE")
+ENGINE = helpers.engine_path()
 
 
 def synthetic_examples(strengths, competitions, seed):

@@ -12,7 +12,7 @@ import unittest
 
 import helpers
 
-ENGINE = os.environ.get("LIFELINE_ENGINE")
+ENGINE = helpers.engine_path()
 TOOLS = ("proof.sh", "referee.py", "match_summary.py", "lifeline_tools")
 
 

@@ -8,10 +8,11 @@ import subprocess
 import tempfile
 import unittest
 
+import helpers
 from helpers import processes_with, run_referee, unique_tag, wait_until_gone
-from lifeline_tools.record import parse_record
+from lifeline_tools.play.record import parse_record
 
-ENGINE = os.environ.get("LIFELINE_ENGINE")
+ENGINE = helpers.engine_path()
 
 
 @unittest.skipUnless(ENGINE, "LIFELINE_ENGINE is not set")

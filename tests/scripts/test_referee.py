@@ -14,7 +14,7 @@ import unittest
 
 import helpers
 from helpers import fake, processes_with, run_referee, unique_tag, wait_until_gone
-from lifeline_tools.record import parse_record
+from lifeline_tools.play.record import parse_record
 
 
 class RefereeTestCase(unittest.TestCase):

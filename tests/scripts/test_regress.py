@@ -8,8 +8,8 @@ import textwrap
 import unittest
 
 from helpers import FAKE, ROOT, SCRIPTS, fake, run_script
-from lifeline_tools.regression import (Expectation, FormatError, answer_text, parse_expectation,
-                                       parse_file, passes)
+from lifeline_tools.play.regression import (Expectation, FormatError, answer_text,
+                                            parse_expectation, parse_file, passes)
 
 
 class ParseTest(unittest.TestCase):

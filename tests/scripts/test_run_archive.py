@@ -1,4 +1,4 @@
-"""A run folder's archives (lifeline_tools/run_archive.py, scripts/network.py archive and
+"""A run folder's archives (lifeline_tools/learning/run_archive.py, scripts/network.py archive and
 restore), on a run folder made by hand: packing twice writes the same bytes and nothing the
 second time; what the loop can do without stays out; a piece the run no longer needs goes;
 restoring gives back every file the pieces hold, and refuses a folder in use or an entry that
@@ -13,9 +13,9 @@ import tarfile
 import tempfile
 import unittest
 
-from lifeline_tools import run_archive
+from lifeline_tools.learning import run_archive
 from lifeline_tools.cli import network as network_cli
-from lifeline_tools.loop_settings import LoopSettings
+from lifeline_tools.learning.loop_settings import LoopSettings
 
 
 def write(path, text):

@@ -1,4 +1,4 @@
-"""scripts/network.py generate and lifeline_tools/selfplay.py against the engine: games are
+"""scripts/network.py generate and lifeline_tools/learning/selfplay.py against the engine: games are
 recorded whole and replay legally to their recorded end, a run resumes after its last complete
 game (also after a torn line) and plays each game exactly as a fresh run would, a folder
 refuses games of other settings or engines and a second run at the same time, and a report's
@@ -13,10 +13,12 @@ import sys
 import tempfile
 import unittest
 
+import helpers
 from helpers import ROOT
-from lifeline_tools import gtp, selfplay
+from lifeline_tools.engine import gtp
+from lifeline_tools.learning import selfplay
 
-ENGINE = os.environ.get("LIFELINE_ENGINE", os.path.join(ROOT, "build", "lifeline"))
+ENGINE = helpers.engine_path()
 NETWORK = os.path.join(ROOT, "scripts", "network.py")
 
 

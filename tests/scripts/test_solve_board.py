@@ -5,16 +5,16 @@ The end-to-end case needs LIFELINE_ENGINE, the path of the built engine (ctest s
 """
 
 import itertools
-import os
 import re
 import unittest
 
+import helpers
 from helpers import run_script
 from lifeline_tools import vocabulary
-from lifeline_tools.gtp import GtpEngine
-from lifeline_tools.solving import cells_of
+from lifeline_tools.engine.gtp import GtpEngine
+from lifeline_tools.solving.solver import cells_of
 
-ENGINE = os.environ.get("LIFELINE_ENGINE")
+ENGINE = helpers.engine_path()
 
 # "| D4,F6 | 12 | win swap | 1234 | 0.5 |": first turn, class size, then the solver's counts.
 ROW = re.compile(r"^\| ([A-Z0-9,]+) \| (\d+) \| ")

@@ -5,22 +5,22 @@ both); skipped without an engine. Each position's answer must be one line of com
 exactly the fields of protocol/lifeline-gtp.md (lifeline-state), in order, and those fields
 must agree with lifeline-turn, gogui-rules_legal_moves, gogui-rules_side_to_move,
 gogui-rules_captured_count, gogui-rules_board, final_score and with the moves the test itself
-played, and the tools' reader of the state (lifeline_tools/state.py) must take it. The games
+played, and the tools' reader of the state (lifeline_tools/engine/state.py) must take it. The games
 are the random player's, with double turns played now as one pair (in either order), now as
 two single stones, and an undo now and then that must bring the previous answer back
 exactly.
 """
 
 import json
-import os
 import random
 import unittest
 
+import helpers
 from lifeline_tools import vocabulary
-from lifeline_tools.gtp import GtpEngine
-from lifeline_tools.state import parse_state
+from lifeline_tools.engine.gtp import GtpEngine
+from lifeline_tools.engine.state import parse_state
 
-ENGINE = os.environ.get("LIFELINE_ENGINE")
+ENGINE = helpers.engine_path()
 
 FIELDS = ["base", "rules", "komi", "to_move", "stones_to_place", "phase", "pending",
           "can_swap", "can_spend_komi", "swapped", "komi_left", "legal", "black", "white",

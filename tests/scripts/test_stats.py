@@ -4,9 +4,9 @@ import math
 import unittest
 
 import helpers  # noqa: F401  (puts scripts/ on the import path)
-from lifeline_tools.clock import Clock, TimeControl, format_seconds
-from lifeline_tools.stats import (Sprt, elo_from_score, elo_with_error, expected_score,
-                                  likelihood_of_superiority)
+from lifeline_tools.play.clock import Clock, TimeControl, format_seconds
+from lifeline_tools.play.stats import (Sprt, elo_from_score, elo_with_error, expected_score,
+                                       likelihood_of_superiority)
 
 
 class EloTest(unittest.TestCase):

@@ -15,12 +15,13 @@ The engine's case needs LIFELINE_ENGINE, the path of the built engine (ctest set
 """
 
 import math
-import os
 import unittest
 
-from lifeline_tools import gtp, symmetry, vocabulary
+import helpers
+from lifeline_tools import symmetry, vocabulary
+from lifeline_tools.engine import gtp
 
-ENGINE = os.environ.get("LIFELINE_ENGINE")
+ENGINE = helpers.engine_path()
 ROOT3 = math.sqrt(3)
 SYMMETRIC_FEATURES = ("tactic", "ring", "shape")
 

@@ -10,10 +10,11 @@ import re
 import tomllib
 import unittest
 
+import helpers
 from lifeline_tools import vocabulary
-from lifeline_tools.gtp import GtpEngine
+from lifeline_tools.engine.gtp import GtpEngine
 
-ENGINE = os.environ.get("LIFELINE_ENGINE")
+ENGINE = helpers.engine_path()
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 
 # "rules strong-pie (choice strong-pie|weak-pie|komi-pie, default strong-pie): ..."

@@ -12,8 +12,8 @@ import shutil
 import tempfile
 import unittest
 
-from lifeline_tools.browser_engine import serve_folder
-from lifeline_tools.headless_chromium import chromium
+from lifeline_tools.engine.browser_engine import serve_folder
+from lifeline_tools.engine.headless_chromium import chromium
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PACKAGE = os.environ.get("LIFELINE_WASM_PACKAGE", os.path.join(ROOT, "build-wasm", "package"))

@@ -17,7 +17,7 @@ import unittest
 
 from support import ENGINE, SCRIPTS, children
 from helpers import processes_with, unique_tag, wait_until_gone
-from lifeline_tools.gtp import GtpEngine
+from lifeline_tools.engine.gtp import GtpEngine
 from lifeline_tools import vocabulary
 
 try:
@@ -25,7 +25,7 @@ try:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select, WebDriverWait
 
-    from lifeline_tools.headless_chromium import start_chromium
+    from lifeline_tools.engine.headless_chromium import start_chromium
 except ImportError as error:  # a missing package must fail the suite, not skip it
     raise SystemExit(f"{error}: install chromium, chromium-driver and python3-selenium "
                      "(scripts/build.sh does), and run this test with /usr/bin/python3")

@@ -6,11 +6,13 @@ import os
 import sys
 import threading
 
+import helpers
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 SCRIPTS = os.path.join(ROOT, "scripts")
 SOLVER_ENGINE = os.path.join(HERE, "solver_engine.py")
-ENGINE = os.environ.get("LIFELINE_ENGINE")
+ENGINE = helpers.engine_path()
 
 from lifeline_web.relay import Relay, RelayLimits  # noqa: E402
 from lifeline_web.server import WebServer  # noqa: E402

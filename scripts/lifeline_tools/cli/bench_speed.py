@@ -82,7 +82,7 @@ def start_engines(binaries, stack):
     for name, spec in binaries.items():
         if spec.startswith("chromium:"):
             try:
-                from ..browser_engine import BrowserEngine
+                from ..engine.browser_engine import BrowserEngine
             except ImportError as error:
                 sys.exit(f"{error}: chromium:FOLDER needs python3-selenium; run this script "
                          "with /usr/bin/python3")

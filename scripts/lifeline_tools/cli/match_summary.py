@@ -13,7 +13,7 @@ import argparse
 import json
 import sys
 
-from ..results import combine, read_results
+from ..play.results import combine, read_results
 
 
 def main(argv=None):

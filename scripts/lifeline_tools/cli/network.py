@@ -15,25 +15,25 @@ games that keep what the search saw), training, evaluation and the learning loop
 
 generate plays games of the engine against itself at a fixed number of visits a move and
 appends one line a game to DIR/games.jsonl: every turn's move, the root's visit counts and the
-move's win rate, the winner and the final stones (lifeline_tools/selfplay.py; the format is in
-docs/network.md). Run it again with the same --out (and settings) to resume or to add games;
+move's win rate, the winner and the final stones (lifeline_tools/learning/selfplay.py; the format
+is in docs/network.md). Run it again with the same --out (and settings) to resume or to add games;
 each game is reproducible from its number. Run it at low priority (nice): it keeps
 --concurrency cores busy. summary prints how many games, turns and candidates a folder holds
 and how the games ended.
 
-train fits the network (lifeline_tools/network_model.py) to the games of the folders that are
-not held out (every tenth game by number is) and writes its weights with a note of how they
+train fits the network (lifeline_tools/learning/network_model.py) to the games of the folders
+that are not held out (every tenth game by number is) and writes its weights with a note of how they
 were made; evaluate prints the held-out figures: the played move's rank under the network and
 under the engine's move model, the value's log-loss and the territory's accuracy. train and
 evaluate need PyTorch and numpy (the package's extra `network`, or Debian's python3-torch and
 python3-numpy). export writes the weights in the
 engine's format (src/network/network_weights.h). territory says how right the territory
 players see is, the network's and the playouts', against who holds each cell at the end of the
-folders' held-out games (lifeline_tools/territory_check.py).
+folders' held-out games (lifeline_tools/learning/territory_check.py).
 
-loop runs the learning loop (lifeline_tools/learning_loop.py, docs/network.md "The learning
-loop"): rounds of self-play with the current network, training a candidate on the latest
-rounds' games, a gating match against the current network at a fixed number of visits, and
+loop runs the learning loop (lifeline_tools/learning/learning_loop.py, docs/network.md
+"The learning loop"): rounds of self-play with the current network, training a candidate on
+the latest rounds' games, a gating match against the current network at a fixed number of visits, and
 promotion when the candidate wins it, until --rounds rounds are complete or it is stopped.
 Its settings are stored in RUN at the first start; run it again with the same --out to go
 on (with another --window, --epochs, --batch, --rate or --games if need be, for the rounds
@@ -45,8 +45,8 @@ python3-matplotlib).
 archive packs what a run folder needs to go on into DIR as .tar.xz pieces whose bytes follow
 from their contents, so that a repository can carry a run from one machine to the next and
 store each unchanged piece once; run it again after each phase: it writes only the pieces
-that changed (lifeline_tools/run_archive.py). restore unpacks DIR into a new run folder, where
-loop goes on.
+that changed (lifeline_tools/learning/run_archive.py). restore unpacks DIR into a new run folder,
+where loop goes on.
 """
 
 import argparse
@@ -56,20 +56,25 @@ import os
 import sys
 import time
 
-from .. import gtp, learning_loop, match, run_archive, selfplay, vocabulary
+from .. import vocabulary
+from ..engine import gtp
+from ..learning import learning_loop, run_archive, selfplay
+from ..play import match
+from ..workers.pool import LocalPool, PoolError, open_pool
 from .options import add_base
 
 
 def generate(options):
-    settings = selfplay.SelfPlaySettings(
-        engine=options.engine, base=options.base, rules=options.rules, komi=options.komi,
-        visits=options.visits, sample_turns=options.sample_turns, seed=options.seed,
-        engine_version=selfplay.engine_version(options.engine), full_share=options.full_share,
-        fast_visits=options.fast_visits)
     if not 0 < options.full_share <= 1 or options.fast_visits < 1:
         print(f"{options.name}: --full-share must be above 0 and at most 1, --fast-visits at "
               "least 1", file=sys.stderr)
         return 2
+    pool = LocalPool(options.concurrency)
+    settings = selfplay.SelfPlaySettings(
+        engine=options.engine, base=options.base, rules=options.rules, komi=options.komi,
+        visits=options.visits, sample_turns=options.sample_turns, seed=options.seed,
+        engine_version=pool.check_engine(options.engine), full_share=options.full_share,
+        fast_visits=options.fast_visits)
     try:
         lock = selfplay.lock_folder(options.out)
         selfplay.claim_folder(options.out, settings)
@@ -83,8 +88,8 @@ def generate(options):
         print(f"game {record['number']}: {len(record['turns'])} turns, {record['winner']} won "
               f"({count}/{options.games})", flush=True)
 
-    failures = selfplay.play_games(options.out, settings, options.games, options.concurrency,
-                                   report)
+    failures = selfplay.play_games(options.out, settings, options.games, pool, report)
+    pool.close()
     lock.close()
     for failure in failures:
         print(failure, file=sys.stderr)
@@ -121,7 +126,7 @@ def train(options):
     # Only training and evaluation need PyTorch; generate runs without it.
     import torch
 
-    from .. import network_model, network_training
+    from ..learning import network_model, network_training
 
     torch.set_num_threads(options.threads)
     # Weights and gradients that decay towards zero become denormal floats, on which the CPU
@@ -159,7 +164,7 @@ def train(options):
 def evaluate(options):
     import torch
 
-    from .. import network_model, network_training
+    from ..learning import network_model, network_training
 
     torch.set_num_threads(options.threads)
     net, note = network_model.load(options.weights)
@@ -170,7 +175,7 @@ def evaluate(options):
 
 
 def export(options):
-    from .. import network_export, network_model
+    from ..learning import network_export, network_model
 
     net, _ = network_model.load(options.weights)
     count = network_export.write_weights(net, options.out)
@@ -180,7 +185,7 @@ def export(options):
 
 
 def territory(options):
-    from .. import territory_check
+    from ..learning import territory_check
 
     figures = territory_check.check(f"{options.engine} --network {options.network}",
                                     options.folders, options.visits, options.every,
@@ -231,24 +236,20 @@ def loop(options):
     run = learning_loop.RunFolder(options.out)
     given = {name: getattr(options, name) for name in LOOP_SETTINGS
              if getattr(options, name) is not None}
-    cluster = None
+    pool = None
     try:
         holder = learning_loop.lock(run)
         settings = learning_loop.claim(run, given, options.start)
-        if options.dask:
-            from .. import loop_cluster
-
-            cluster = loop_cluster.LoopCluster(options.dask,
-                                               options.worker_engine or options.engine)
-        driver = learning_loop.Loop(run, settings, options.engine, options.concurrency,
-                                    options.threads, cluster=cluster)
+        pool = open_pool(options.dask, options.concurrency)
+        driver = learning_loop.Loop(run, settings, options.engine, pool, options.threads,
+                                    worker_engine=options.worker_engine)
         driver.run_rounds(options.rounds)
-    except (learning_loop.LoopError, match.MatchError) as error:
+    except (learning_loop.LoopError, match.MatchError, PoolError) as error:
         print(f"{options.name}: {error}", file=sys.stderr)
         return 2
     finally:
-        if cluster is not None:
-            cluster.close()
+        if pool is not None:
+            pool.close()
     holder.close()
     print(learning_loop.summary_text(run))
     return 0

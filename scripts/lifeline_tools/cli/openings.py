@@ -24,8 +24,9 @@ spread tells how sure a map's estimates are: it computes a sample of them again 
 seed (and, with --visits, another budget) and prints how far the two fall apart and how often
 the swap decision changes. show prints a map's summary: the most balanced first turns, how
 many turns the second player should swap, the fair komi. plot draws each base's maps and the
-komi curves as PNG files; table prints a Markdown table of a folder's maps (docs/openings.md), (lifeline_tools/opening_plots.py; needs matplotlib: the extra
-`network`, or Debian's python3-matplotlib).
+komi curves as PNG files (lifeline_tools/openings/plots.py; needs matplotlib: the extra
+`network`, or Debian's python3-matplotlib); table prints a Markdown table of a folder's maps
+(docs/openings.md).
 """
 
 import argparse
@@ -34,45 +35,51 @@ import random
 import sys
 import time
 
-from .. import gtp, opening_map, opening_refine, opening_runs, openings, selfplay
+from ..engine import gtp
+from ..openings import compute, maps, refine, runs
+from ..workers.pool import PoolError, open_pool
 from ..vocabulary import KOMI_PIE, MAX_BASE, MIN_BASE, RULES
 
 
 def _pool(options):
-    if options.dask:
-        return opening_runs.DaskPool(options.dask, options.network)
-    return opening_runs.LocalPool(options.concurrency)
+    """(the pool, the engine's version): the version of the driver's engine, which every
+    worker's must answer."""
+    pool = runs.MapPool(open_pool(options.dask, options.concurrency), options.network)
+    try:
+        version = pool.pool.check_engine(
+            compute.engine_command(options.engine, options.network), options.engine)
+    except BaseException:
+        pool.close()
+        raise
+    return pool, version
 
 
 def _engine_on_workers(options, pool):
-    network = getattr(pool, "network_reference", None)
-    return openings.engine_command(options.engine, options.network if network is None
-                                   else network)
+    return compute.engine_command(options.engine, pool.network)
 
 
 def compute_maps(options):
-    version = selfplay.engine_version(openings.engine_command(options.engine, options.network))
-    pool = _pool(options)
+    pool, version = _pool(options)
     try:
         for base in options.base:
             for rules in options.rules:
-                settings = openings.MapSettings(
+                settings = compute.MapSettings(
                     engine=_engine_on_workers(options, pool), base=base, rules=rules,
-                    visits=options.visits or openings.default_visits(base, rules), seed=options.seed,
+                    visits=options.visits or compute.default_visits(base, rules), seed=options.seed,
                     exact_seconds=options.exact, engine_version=version)
                 started = time.monotonic()
 
                 def report(entry, done, planned, settings=settings, started=started):
-                    label = entry.line() if isinstance(entry, opening_map.Entry) else (
+                    label = entry.line() if isinstance(entry, maps.Entry) else (
                         f"{entry}: not a legal first turn")
                     of = f"/{planned}" if planned else ""
                     print(f"base {settings.base} {settings.rules} {done}{of} "
                           f"({time.monotonic() - started:.0f} s): {label}", flush=True)
 
-                map_file = opening_runs.run_map(options.out, settings, pool, options.network,
-                                                report=report)
+                map_file = runs.run_map(options.out, settings, pool, options.network,
+                                        report=report)
                 print(f"{map_file.path}: {len(map_file.entries)} entries", flush=True)
-    except opening_runs.RunError as error:
+    except runs.RunError as error:
         print(f"{options.name}: {error}", file=sys.stderr)
         return 2
     finally:
@@ -80,9 +87,8 @@ def compute_maps(options):
     return 0
 
 
-def refine(options):
-    version = selfplay.engine_version(openings.engine_command(options.engine, options.network))
-    pool = _pool(options)
+def refine_maps(options):
+    pool, version = _pool(options)
     started = time.monotonic()
 
     def report(entry, done):
@@ -90,10 +96,10 @@ def refine(options):
               f"{entry.line()}", flush=True)
 
     try:
-        entries = opening_refine.refine_map(options.map, _engine_on_workers(options, pool),
-                                            options.visits, options.count, pool,
-                                            options.network, version, report)
-    except (opening_runs.RunError, opening_map.MapError) as error:
+        entries = refine.refine_map(options.map, _engine_on_workers(options, pool),
+                                    options.visits, options.count, pool,
+                                    options.network, version, report)
+    except (runs.RunError, maps.MapError) as error:
         print(f"{options.name}: {error}", file=sys.stderr)
         return 2
     finally:
@@ -104,24 +110,24 @@ def refine(options):
 
 
 def spread(options):
-    header, entries = opening_map.read_map(options.map)
+    header, entries = maps.read_map(options.map)
     if not entries:
         print(f"{options.name}: {options.map} holds no entries", file=sys.stderr)
         return 2
     estimated = [entry for entry in entries if not entry.exact]
     sample = random.Random(options.seed).sample(estimated, min(options.sample, len(estimated)))
-    settings = openings.MapSettings(
-        engine=openings.engine_command(options.engine, options.network),
+    settings = compute.MapSettings(
+        engine=compute.engine_command(options.engine, options.network),
         base=int(header["base"]), rules=header["rules"],
         visits=options.visits or int(header["visits"]), seed=options.seed)
     engine = gtp.GtpEngine(settings.engine)
     differences, flips = [], 0
     try:
         for entry in sample:
-            again = openings.evaluate(engine, settings, entry.kind, entry.label)
+            again = compute.evaluate(engine, settings, entry.kind, entry.label)
             difference = again.chance - entry.chance
             differences.append(abs(difference))
-            flips += opening_map.swapped(again.chance) != opening_map.swapped(entry.chance)
+            flips += maps.swapped(again.chance) != maps.swapped(entry.chance)
             print(f"{entry.kind} {entry.label}: {entry.chance:.4f} ({entry.visits} visits), "
                   f"again {again.chance:.4f} ({again.visits} visits)", flush=True)
     finally:
@@ -137,52 +143,52 @@ def spread(options):
 
 
 def show(options):
-    header, entries = opening_map.read_map(options.map)
+    header, entries = maps.read_map(options.map)
     print(" ".join(f"{key} {value}" for key, value in header.items()))
     if header.get("rules") == KOMI_PIE:
-        for entry in sorted(entries, key=opening_map.entry_key):
+        for entry in sorted(entries, key=maps.entry_key):
             print(entry.line())
-        print(f"fair komi: {opening_map.fair_komi(entries)}")
+        print(f"fair komi: {maps.fair_komi(entries)}")
         return 0
-    turns = sorted(entries, key=lambda entry: -opening_map.balance(entry.chance))
-    swaps = sum(opening_map.swapped(entry.chance) for entry in turns)
+    turns = sorted(entries, key=lambda entry: -maps.balance(entry.chance))
+    swaps = sum(maps.swapped(entry.chance) for entry in turns)
     print(f"{len(turns)} classes of first turns; the second player swaps after {swaps}")
     for entry in turns[:options.top]:
-        print(f"{entry.line()}  (first player {opening_map.balance(entry.chance):.4f})")
+        print(f"{entry.line()}  (first player {maps.balance(entry.chance):.4f})")
     return 0
 
 
 def plot(options):
-    from .. import opening_plots
+    from ..openings import plots
 
     os.makedirs(options.out, exist_ok=True)
     for base in options.base:
-        path = opening_plots.plot_base(options.folder, base, options.out)
+        path = plots.plot_base(options.folder, base, options.out)
         if path:
             print(path)
-    print(opening_plots.plot_komi(options.folder, options.base, options.out))
+    print(plots.plot_komi(options.folder, options.base, options.out))
     return 0
 
 
 def _map_row(base, rules, header, entries):
     knowledge = "exact" if all(entry.exact for entry in entries) else (
         f"estimated, {header.get('visits')} visits")
-    if opening_refine.COUNT_KEY in header:
-        swaps = " and every swap" if header.get(opening_refine.SWAPS_KEY) == "yes" else ""
-        knowledge += (f"; the {header[opening_refine.COUNT_KEY]} nearest one half{swaps} "
-                      f"{header[opening_refine.VISITS_KEY]}")
+    if refine.COUNT_KEY in header:
+        swaps = " and every swap" if header.get(refine.SWAPS_KEY) == "yes" else ""
+        knowledge += (f"; the {header[refine.COUNT_KEY]} nearest one half{swaps} "
+                      f"{header[refine.VISITS_KEY]}")
     if rules == KOMI_PIE:
-        fair = opening_map.fair_komi(entries)
-        komi = sorted(entries, key=opening_map.entry_key)
+        fair = maps.fair_komi(entries)
+        komi = sorted(entries, key=maps.entry_key)
         told = ", ".join(f"{entry.label}: {entry.chance:.2f}" for entry in komi)
         return (f"| {base} | {rules} | {len(entries)} komi | {knowledge} | fair komi "
                 f"{'above ' + komi[-1].label if fair is None else fair} ({told}) |")
-    swaps = sum(opening_map.swapped(entry.chance) for entry in entries)
+    swaps = sum(maps.swapped(entry.chance) for entry in entries)
     said = f"the second player swaps after {swaps} of {len(entries)}"
     if knowledge == "exact":
         said += "; the first player loses whatever it plays"
     else:
-        best = max(entries, key=lambda entry: opening_map.balance(entry.chance))
+        best = max(entries, key=lambda entry: maps.balance(entry.chance))
         said += f"; most balanced {best.label} ({best.chance:.3f} to its holder)"
     return f"| {base} | {rules} | {len(entries)} classes | {knowledge} | {said} |"
 
@@ -192,8 +198,8 @@ def table(options):
     print("|---|---|---|---|---|")
     for base in range(2, 14):
         for rules in RULES:
-            header, entries = opening_map.read_map(
-                os.path.join(options.folder, opening_map.file_name(base, rules)))
+            header, entries = maps.read_map(
+                os.path.join(options.folder, maps.file_name(base, rules)))
             if entries:
                 print(_map_row(base, rules, header, entries))
     return 0
@@ -214,31 +220,31 @@ def parse_arguments(argv, name, default_engine, default_network):
                              help="engines on this machine")
         command.add_argument("--dask", help="a Dask scheduler's address, or local:N")
 
-    compute = commands.add_parser("map", help="compute maps")
-    compute.add_argument("--base", type=int, nargs="+", required=True, metavar="N",
-                         choices=range(MIN_BASE, MAX_BASE + 1),
-                         help=f"board bases, {MIN_BASE} to {MAX_BASE}")
-    compute.add_argument("--rules", nargs="+", choices=RULES, default=list(RULES))
-    compute.add_argument("--out", required=True, help="the maps' folder")
-    compute.add_argument("--visits", type=int, default=0,
-                         help="visits per estimated entry (default: by base under strong "
-                              "pie, " + ", ".join(f"{b}: {v}" for b, v in
-                                                  openings.DEFAULT_VISITS.items())
-                              + f"; {openings.FEW_ENTRIES_FACTOR} times as many under weak "
-                              f"and komi pie, at least {openings.FEW_ENTRIES_VISITS})")
-    compute.add_argument("--exact", type=float, default=0,
-                         help="seconds of the exact solver per entry before estimating")
-    compute.add_argument("--seed", type=int, default=1)
-    workers(compute)
-    engine_options(compute)
+    map_command = commands.add_parser("map", help="compute maps")
+    map_command.add_argument("--base", type=int, nargs="+", required=True, metavar="N",
+                             choices=range(MIN_BASE, MAX_BASE + 1),
+                             help=f"board bases, {MIN_BASE} to {MAX_BASE}")
+    map_command.add_argument("--rules", nargs="+", choices=RULES, default=list(RULES))
+    map_command.add_argument("--out", required=True, help="the maps' folder")
+    map_command.add_argument("--visits", type=int, default=0,
+                             help="visits per estimated entry (default: by base under strong "
+                                  "pie, " + ", ".join(f"{b}: {v}" for b, v in
+                                                      compute.DEFAULT_VISITS.items())
+                                  + f"; {compute.FEW_ENTRIES_FACTOR} times as many under weak "
+                                  f"and komi pie, at least {compute.FEW_ENTRIES_VISITS})")
+    map_command.add_argument("--exact", type=float, default=0,
+                             help="seconds of the exact solver per entry before estimating")
+    map_command.add_argument("--seed", type=int, default=1)
+    workers(map_command)
+    engine_options(map_command)
     better = commands.add_parser("refine", help="more visits for the estimates near one half")
     better.add_argument("map")
-    better.add_argument("--visits", type=int, default=openings.REFINE_VISITS,
+    better.add_argument("--visits", type=int, default=compute.REFINE_VISITS,
                         help="visits per refined entry, more than the map's (default "
-                             f"{openings.REFINE_VISITS})")
-    better.add_argument("--count", type=int, default=openings.REFINE_COUNT,
+                             f"{compute.REFINE_VISITS})")
+    better.add_argument("--count", type=int, default=compute.REFINE_COUNT,
                         help="how many of the estimates closest to one half (default "
-                             f"{openings.REFINE_COUNT})")
+                             f"{compute.REFINE_COUNT})")
     workers(better)
     engine_options(better)
     again = commands.add_parser("spread", help="how sure a map's estimates are")
@@ -265,9 +271,13 @@ def parse_arguments(argv, name, default_engine, default_network):
 def main(argv=None, name="lifeline-openings", default_engine="lifeline", default_network=""):
     options = parse_arguments(argv, name, default_engine, default_network)
     gtp.install_cleanup()
-    run = {"map": compute_maps, "refine": refine, "spread": spread, "show": show, "plot": plot,
-           "table": table}[options.command]
-    return run(options)
+    run = {"map": compute_maps, "refine": refine_maps, "spread": spread, "show": show,
+           "plot": plot, "table": table}[options.command]
+    try:
+        return run(options)
+    except PoolError as error:  # a cluster that refused or could not start, a worker refused
+        print(f"{options.name}: {error}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ training, evaluation.
 generate plays self-play games of the engine at a fixed number of visits a move with the
 referee (rerun with the same --out to resume or add games). train replays every game that is
 not held out, asks the engine for the features of each decision's legal moves
-(lifeline-move_features) and fits the model (lifeline_tools/move_model.py). It writes the
+(lifeline-move_features) and fits the model (lifeline_tools/learning/move_model.py). It writes the
 weights as the include file the engine compiles in, with a header saying how they were made.
 evaluate replays the held-out games and prints how often the played move is the model's first
 choice, among its first three and ten, and the mean log-likelihood per move, for each weights
@@ -25,8 +25,8 @@ import math
 import os
 import sys
 
-from .. import gtp
-from ..move_data import GROUPS, game_examples, is_held_out, record_files
+from ..engine import gtp
+from ..learning.move_data import GROUPS, game_examples, is_held_out, record_files
 from . import referee
 from .options import add_base
 
@@ -48,7 +48,7 @@ def collect(engine_command, paths, held_out):
 
 
 def train(args):
-    from .. import move_model
+    from ..learning import move_model
 
     files, examples = collect(args.engine, args.games, held_out=False)
     if not examples:
@@ -73,7 +73,7 @@ def train(args):
 def evaluate(args):
     import numpy as np
 
-    from .. import move_model
+    from ..learning import move_model
 
     files, examples = collect(args.engine, args.games, held_out=not args.training_games)
     if not examples:

@@ -13,10 +13,10 @@ import argparse
 import os
 import sys
 
-from .. import gtp
-from ..clock import TimeControl
-from ..match import MatchError, MatchSettings, run_match
-from ..results import RESULTS_FILE
+from ..engine import gtp
+from ..play.clock import TimeControl
+from ..play.match import MatchError, MatchSettings, run_match
+from ..play.results import RESULTS_FILE
 from ..vocabulary import DEFAULT_RULES, RULES
 from .options import add_base
 

@@ -12,8 +12,8 @@ See docs/referee.md for the file format.
 import argparse
 import sys
 
-from .. import gtp
-from ..regression import FormatError, RegressionCounts, regression_files, run_file
+from ..engine import gtp
+from ..play.regression import FormatError, RegressionCounts, regression_files, run_file
 
 
 def main(argv=None):

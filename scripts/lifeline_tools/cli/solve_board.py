@@ -16,8 +16,8 @@ verbose line), and a summary. Each verdict is exact; "unknown" means the budget 
 import argparse
 import sys
 
-from .. import gtp
-from ..solving import solve_first_turns, solve_komi_values, swap_verdict
+from ..engine import gtp
+from ..solving.solver import solve_first_turns, solve_komi_values, swap_verdict
 from ..vocabulary import KOMI_PIE, RULES
 from .options import add_base
 

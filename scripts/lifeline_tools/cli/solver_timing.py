@@ -16,10 +16,10 @@ import os
 import statistics
 import sys
 
-from .. import gtp
-from ..move_data import record_files
-from ..record import parse_record, read_game
-from ..solving import solve
+from ..engine import gtp
+from ..learning.move_data import record_files
+from ..play.record import parse_record, read_game
+from ..solving.solver import solve
 from ..vocabulary import cell_count
 
 

@@ -8,7 +8,7 @@
 // reading of Abstract Play's exports (abstractplay_records.js) live apart.
 
 import { ExportError, Refused, endingProblem, readExport, refusal } from "./abstractplay_records.js";
-import { Board, moveCells } from "./board.js";
+import { Board } from "./board.js";
 import { fairKomiText, fillLegend, openingNote } from "./opening_map.js";
 import { refusals } from "./refusals.js";
 import { Games } from "./session.js";
@@ -682,28 +682,9 @@ function levelText(level) {
   return level < app.vocabulary.full_strength ? `, level ${level}` : "";
 }
 
-// The game's turns: a double turn given as two single stones is one turn. Each turn knows the
-// actions it covers (`first` to `last`, counted from 1), so that the list and the study card
-// count alike.
-function turnsOf(moves) {
-  const turns = [];
-  moves.forEach((move, index) => {
-    const previous = turns[turns.length - 1];
-    if (previous && previous.color === move.color && previous.cells === 1 && moveCells(move.move).length === 1) {
-      previous.move += `,${move.move}`;
-      previous.removed += move.removed;
-      previous.cells = 2;
-      previous.last = index + 1;
-    } else {
-      turns.push({ ...move, cells: moveCells(move.move).length, first: index + 1, last: index + 1 });
-    }
-  });
-  return turns;
-}
-
 // Where the board stands in the game's turns: "turn 5 of 8", or inside a double turn.
 function positionText(game) {
-  const turns = turnsOf(game.moves);
+  const turns = game.turns;
   const shown = shownCount(game);
   const done = turns.filter((turn) => turn.last <= shown).length;
   const inside = turns.find((turn) => turn.first <= shown && shown < turn.last);
@@ -713,7 +694,7 @@ function positionText(game) {
 
 function renderMoves(game) {
   const shown = studying(game) ? shownCount(game) : null;
-  const items = turnsOf(game.moves).map((turn) => {
+  const items = game.turns.map((turn) => {
     const item = document.createElement("li");
     item.className = turn.by;
     // The turn the studied position comes after (or inside) is marked.
@@ -757,7 +738,7 @@ function renderStudy(game) {
   $("back-button").disabled = !idle || shown === 0;
   $("forward-button").disabled = !idle || shown === count;
   $("latest-button").disabled = !idle || shown === count;
-  const turns = turnsOf(game.moves).length;
+  const turns = game.turns.length;
   $("study-position").textContent = studying(game) ? positionText(game) : `latest (${plural(turns, "turn")})`;
   $("review-button").textContent = app.review ? "Stop the review" : "Review the game";
   $("review-button").disabled = !app.review && (!idle || count === 0);
@@ -765,7 +746,7 @@ function renderStudy(game) {
 }
 
 function renderGraph(game) {
-  if (graph && game) graph.draw(app.winrates.points(), game.moves.length, shownCount(game), turnsOf(game.moves).map((turn) => turn.last));
+  if (graph && game) graph.draw(app.winrates.points(), game.moves.length, shownCount(game), game.turns.map((turn) => turn.last));
 }
 
 // Analyses every position of the game in turn, from the first, for Black's chances at each;

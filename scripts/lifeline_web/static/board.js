@@ -3,6 +3,7 @@
 // analysis and the keyboard cursor, but nothing about the engine or rules. The column letters
 // of the cell names are the protocol's (game_text.js LETTERS, through the session's vocabulary).
 
+import { moveCells } from "./game_text.js";
 import { mapShade } from "./opening_map.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -14,10 +15,6 @@ const TERRITORY_FLOOR = 0.1; // cells held less surely than this are not shaded
 // Below this scale (screen pixels per SVG unit) a figure of the opening map does not fit in its
 // cell: the cells are shaded without it.
 const FIGURE_SCALE = 1;
-
-export function moveCells(move) {
-  return move && /^[A-Z]\d/i.test(move) ? move.toUpperCase().split(",") : [];
-}
 
 // Where a cell's centre is drawn: rows go up the screen, each row half a cell to the left of
 // the one below, so that (x, y) touches (x±1, y), (x, y±1), (x+1, y+1) and (x-1, y-1).

@@ -1,6 +1,6 @@
 // The text side of the page's game (session.js): reading the engine's answers
 // (protocol/lifeline-gtp.md) and writing and checking game records (the format of
-// lifeline_tools/record.py). Pure functions of text; a text that is not what it should be
+// lifeline_tools/play/record.py). Pure functions of text; a text that is not what it should be
 // throws a TextError.
 
 // The columns' letters of the protocol's cell names (no I).
@@ -27,8 +27,9 @@ export function normalMove(token) {
   return ["swap", "pass"].includes(move.toLowerCase()) ? move.toLowerCase() : move.toUpperCase();
 }
 
+// The cells a move places ("c3,e4" or "C3"), upper case; none for swap, pass, resign or no move.
 export function moveCells(move) {
-  return ["swap", "pass", "resign"].includes(move.toLowerCase()) ? [] : move.toUpperCase().split(",");
+  return move && /^[A-Z]\d/i.test(move) ? move.toUpperCase().split(",") : [];
 }
 
 export function cells(base) {

@@ -13,7 +13,7 @@
 
 import {
   LETTERS, TextError, boardOf, cells, checkState, formatRecord, illegalReason, normalMove, parseBook, parseBookCells,
-  parseInfo, parseNetworkTerritory, parseSolve, readOptions, recordCommands, removedStones, splitTerritory,
+  moveCells, parseInfo, parseNetworkTerritory, parseSolve, readOptions, recordCommands, removedStones, splitTerritory,
 } from "./game_text.js";
 
 // A request the session refuses, or an engine that failed; `details` say which for the page:
@@ -465,6 +465,8 @@ export class GameSession {
 
   snapshot() {
     const state = this.state;
+    const moves = this.actions.map((action) => ({ color: COLOR_WORDS[action.color], move: action.move, by: action.by,
+                                                  removed: action.removed, time: action.time, level: action.level }));
     const [winner, reason] = this.result();
     const over = this.over();
     const studying = this.viewing !== null;
@@ -476,8 +478,7 @@ export class GameSession {
       move_number: state.move_number, turn_of: this.turnOf(), board: this.board, pending: state.pending,
       legal: this.legal(), can_swap: state.can_swap && !over && !studying,
       can_pass: state.can_spend_komi && !over && !studying, captured: state.removed,
-      moves: this.actions.map((action) => ({ color: COLOR_WORDS[action.color], move: action.move, by: action.by,
-                                             removed: action.removed, time: action.time, level: action.level })),
+      moves, turns: turnsOf(moves),
       last: this.lastTurn(), viewing: this.viewing, over, winner, reason, solver: this.solveCommand !== null, crashed: this.crash,
       record: this.recordText(), thinking: this.thinking, analysis: this.analysisOn,
     };
@@ -647,6 +648,25 @@ export class GameSession {
              pie_turn: this.state !== null && this.rules !== "komi-pie" && this.inFirstTurn(),
              opening: this.openingView() };
   }
+}
+
+// The game's turns: a double turn given as two single stones is one turn. Each turn knows the
+// actions it covers (`first` to `last`, counted from 1), so that the list and the study card
+// count alike.
+function turnsOf(moves) {
+  const turns = [];
+  moves.forEach((move, index) => {
+    const previous = turns[turns.length - 1];
+    if (previous && previous.color === move.color && previous.cells === 1 && moveCells(move.move).length === 1) {
+      previous.move += `,${move.move}`;
+      previous.removed += move.removed;
+      previous.cells = 2;
+      previous.last = index + 1;
+    } else {
+      turns.push({ ...move, cells: moveCells(move.move).length, first: index + 1, last: index + 1 });
+    }
+  });
+  return turns;
 }
 
 function emptyAnalysis() {

@@ -17,9 +17,9 @@ ask for the same. Each refined entry replaces the old one in a file written whol
 renamed, so a pass stopped at any moment resumes with the entries it lacks.
 """
 
-from . import opening_map, openings
-from .opening_runs import RunError, batches_for, network_digest
-from .vocabulary import KOMI_PIE
+from . import compute, maps
+from .runs import RunError, batches_for, network_digest
+from ..vocabulary import KOMI_PIE
 
 VISITS_KEY = "refine-visits"
 COUNT_KEY = "refine-count"
@@ -29,7 +29,7 @@ SWAPS_KEY = "refine-swaps"
 def closest_to_even(entries, count):
     """The `count` estimated entries whose chance lies closest to one half (ties: by label)."""
     estimated = [entry for entry in entries if not entry.exact]
-    return sorted(estimated, key=lambda entry: (-opening_map.balance(entry.chance),
+    return sorted(estimated, key=lambda entry: (-maps.balance(entry.chance),
                                                 entry.label))[:count]
 
 
@@ -39,7 +39,7 @@ def still_to_refine(entries, count, visits):
     closest = closest_to_even(entries, count)
     chosen = {entry.label for entry in closest}
     swapped = [entry for entry in entries if not entry.exact
-               and opening_map.swapped(entry.chance) and entry.label not in chosen]
+               and maps.swapped(entry.chance) and entry.label not in chosen]
     return [entry for entry in closest + swapped if entry.visits < visits]
 
 
@@ -66,12 +66,12 @@ def _checked_header(path, header, settings, network, count):
 def refine_map(path, engine, visits, count, pool, network, engine_version, report=None):
     """Refines the map file at `path` in place; returns its entries. `engine` is the engine's
     command as the pool's workers read it."""
-    header, entries = opening_map.read_map(path)
-    settings = openings.MapSettings(
+    header, entries = maps.read_map(path)
+    settings = compute.MapSettings(
         engine=engine, base=int(header.get("base", 0)), rules=header.get("rules", ""),
         visits=visits, seed=int(header.get("seed", 1)), engine_version=engine_version)
     header = _checked_header(path, header, settings, network, count)
-    opening_map.write_map(path, header, entries)
+    maps.write_map(path, header, entries)
     report = report or (lambda entry, done: None)
     done = 0
     while True:
@@ -83,6 +83,6 @@ def refine_map(path, engine, visits, count, pool, network, engine_version, repor
                 if entry is None:  # a map's turn that this engine refuses: not this map's engine
                     raise RunError(f"{path}: the engine refuses the first turn {label}")
                 entries = [entry if old.label == label else old for old in entries]
-                opening_map.write_map(path, header, entries)
+                maps.write_map(path, header, entries)
                 done += 1
                 report(entry, done)

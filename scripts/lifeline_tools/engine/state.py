@@ -7,7 +7,7 @@ no I/O (GtpEngine.state asks the engine and calls it).
 
 import json
 
-from . import vocabulary
+from .. import vocabulary
 
 COLORS = ("black", "white")
 

@@ -25,8 +25,11 @@ seed and the entry, so an entry is the same wherever it is computed.
 import dataclasses
 import zlib
 
-from . import gtp, opening_map, selfplay, solving
-from .vocabulary import KOMI_PIE, STRONG_PIE
+from . import maps
+from ..engine import gtp
+from ..learning import selfplay
+from ..solving import solver
+from ..vocabulary import KOMI_PIE, STRONG_PIE
 
 COMMAND_TIMEOUT = 60
 SEARCH_TIMEOUT = 3600
@@ -82,9 +85,9 @@ def first_turns(base, rules):
     """The first turns of a map under strong or weak pie: one per class of the board's
     symmetries, as moves ("D4,F6"), legal or not (the engine judges)."""
     stones = 2 if rules == STRONG_PIE else 1
-    names = solving.cells_of(base)
+    names = solver.cells_of(base)
     return [",".join(names[point] for point in turn)
-            for turn, _ in solving.opening_classes(base, stones)]
+            for turn, _ in solver.opening_classes(base, stones)]
 
 
 def root_win_rate(text):
@@ -137,11 +140,11 @@ def evaluate_turn(engine, settings, label):
     verdict = _solve(engine, settings)
     if verdict is not None:  # White's decision is won by the pie argument: how is the question
         if "swap" in verdict:
-            return opening_map.Entry("turn", label, 1)
-        return opening_map.Entry("turn", label, 0, 0, tuple(verdict[1:]))
+            return maps.Entry("turn", label, 1)
+        return maps.Entry("turn", label, 0, 0, tuple(verdict[1:]))
     engine.play("w", "swap", COMMAND_TIMEOUT)
     white = _search(engine, settings, "w")
-    return opening_map.Entry("turn", label, round(1 - white, 4), settings.visits)
+    return maps.Entry("turn", label, round(1 - white, 4), settings.visits)
 
 
 def evaluate_komi(engine, settings, komi):
@@ -152,10 +155,10 @@ def evaluate_komi(engine, settings, komi):
     verdict = _solve(engine, settings)
     if verdict is not None:
         if verdict[0] == "win":
-            return opening_map.Entry("komi", label, 1, 0, tuple(verdict[1:]))
-        return opening_map.Entry("komi", label, 0)
-    return opening_map.Entry("komi", label, round(_search(engine, settings, "b"), 4),
-                             settings.visits)
+            return maps.Entry("komi", label, 1, 0, tuple(verdict[1:]))
+        return maps.Entry("komi", label, 0)
+    return maps.Entry("komi", label, round(_search(engine, settings, "b"), 4),
+                      settings.visits)
 
 
 def evaluate(engine, settings, kind, label):

@@ -11,8 +11,9 @@ This module prints nothing; scripts/solve_board.py makes tables of its cases.
 import itertools
 from dataclasses import dataclass
 
-from . import gtp, symmetry
-from .vocabulary import KOMI_PIE, STRONG_PIE, cell_name, is_cell, width
+from .. import symmetry
+from ..engine import gtp
+from ..vocabulary import KOMI_PIE, STRONG_PIE, cell_name, is_cell, width
 
 
 def solve(engine, command, seconds):

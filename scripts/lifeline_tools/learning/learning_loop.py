@@ -35,12 +35,13 @@ import shutil
 import sys
 import time
 
-from . import selfplay, vocabulary, worker_files
-from .clock import TimeControl
-from .match import MatchSettings, run_match
+from ..play.clock import TimeControl
+from ..play.match import MatchSettings, play_match
+from ..play.results import read_results, results_path, write_results
+from ..play.stats import elo_with_error
+from ..workers.pool import LocalPool
+from . import selfplay
 from .loop_settings import LoopError, LoopSettings
-from .results import read_results, results_path, write_results
-from .stats import elo_with_error
 
 SETTINGS_FILE = "loop.json"
 
@@ -211,50 +212,36 @@ def adopt_gate(folder, players, referee):
 
 
 class Loop:
-    """Runs rounds of the loop in `run` with `settings`, the engine command `engine`, and
-    `concurrency` games at a time (or with `cluster`, a loop_cluster.LoopCluster, as tasks on
-    a Dask cluster); writes what it does to `log`. Training runs here."""
+    """Runs rounds of the loop in `run` with `settings` and the engine command `engine`,
+    playing the games on `pool` (workers/pool.py; by default one thread here), where a
+    cluster's workers run `worker_engine` (by default `engine`); writes what it does to `log`.
+    Training runs here."""
 
-    def __init__(self, run, settings, engine, concurrency=1, threads=2, log=sys.stdout,
-                 cluster=None):
+    def __init__(self, run, settings, engine, pool=None, threads=2, log=sys.stdout,
+                 worker_engine=None):
         self.run = run
         self.settings = settings
         self.engine = engine
-        self.concurrency = concurrency
+        self.pool = pool if pool is not None else LocalPool(1)
+        self.worker_engine = worker_engine or engine
         self.threads = threads
         self.log = log
-        self.cluster = cluster
         self.check_engine()
 
     def check_engine(self):
         """Reads the engine's version again, and checks the workers answer it too: the
         engine may be rebuilt under a driver that runs for days, and a round's games must
         all come from the version its folders are claimed with."""
-        self.version = selfplay.engine_version(self.engine)
-        if self.cluster is not None:
-            self.cluster.check_versions(self.version)
+        self.version = self.pool.check_engine(self.engine, self.worker_engine)
 
     def networks_for_games(self, paths):
         """(the engine's --network argument for each network file in `paths`, the files to
-        send along): the paths themselves here, the files' contents for a cluster, named by
-        them (None stands for no network)."""
-        if self.cluster is None:
-            return [path or "none" for path in paths], {}
-        arguments, files = [], {}
-        for path in paths:
-            if path is None:
-                arguments.append("none")
-                continue
-            with open(path, "rb") as stream:
-                data = stream.read()
-            name = worker_files.file_name(data, ".net")
-            files[name] = data
-            arguments.append(worker_files.reference(name))
-        return arguments, files
+        send along), as the pool's workers name them (None stands for no network)."""
+        return self.pool.file_arguments(paths)
 
     def games_engine(self):
         """The engine's command where the games are played."""
-        return self.cluster.engine if self.cluster is not None else self.engine
+        return self.worker_engine if self.pool.remote else self.engine
 
     def say(self, text):
         print(time.strftime("%H:%M:%S"), text, file=self.log, flush=True)
@@ -329,10 +316,8 @@ class Loop:
         phase = f"self-play, base {play.base}" if self.settings.bases else "self-play"
         progress = Progress(number, phase, games, self.say)
         report = lambda record, count: progress.game_done(count)  # noqa: E731
-        if self.cluster is not None:
-            self.cluster.self_play(folder, play, games, files, report)
-            return
-        failures = selfplay.play_games(folder, play, games, self.concurrency, report)
+        failures = selfplay.play_games(folder, play, games, self.pool, report,
+                                       self.pool.share(files))
         if failures:
             raise LoopError(f"round {number}: self-play failed: {'; '.join(failures)}")
 
@@ -417,7 +402,6 @@ class Loop:
             match = MatchSettings(
                 engine1=players[0], engine2=players[1], name1="candidate", name2="current",
                 referee_engine=referee, games=games,
-                concurrency=None if self.cluster is not None else self.concurrency,
                 size=base, rules=s.rules, komi=s.komi, control=control, out=folder,
                 event=f"gate of round {number}" + (f", base {base}" if s.bases else ""))
 
@@ -426,10 +410,8 @@ class Loop:
                 progress.game_done(sum(totals) + tally.counted + tally.aborted,
                                    f"candidate {totals[0] + wins}-{totals[1] + losses}")
 
-            if self.cluster is not None:
-                tally = self.cluster.gate(match, files, self.log, on_result)
-            else:
-                tally = run_match(match, log=self.log, on_result=on_result)
+            tally = play_match(match, self.pool, self.log, files=self.pool.share(files),
+                               on_result=on_result)
             wins, losses = tally.record()
             totals = [totals[0] + wins, totals[1] + losses, totals[2] + tally.aborted]
         wins, losses, aborted = totals

@@ -12,8 +12,8 @@ import time
 from dataclasses import dataclass, field
 
 from .clock import Clock, format_seconds
-from .gtp import CommandRefused, EngineError, GtpEngine
-from .vocabulary import DEFAULT_BASE, DEFAULT_RULES
+from ..engine.gtp import CommandRefused, EngineError, GtpEngine
+from ..vocabulary import DEFAULT_BASE, DEFAULT_RULES
 
 PHASES = ("opening", "play", "over")
 

@@ -14,7 +14,7 @@ so piping the file into any engine that follows the protocol replays the game.
 
 from dataclasses import dataclass
 
-from .vocabulary import DEFAULT_BASE, DEFAULT_RULES
+from ..vocabulary import DEFAULT_BASE, DEFAULT_RULES
 
 MAGIC = "# lifeline game record 1"
 

@@ -17,16 +17,16 @@ refused, so one folder never mixes two kinds of games; the engine counts by its 
 from another such build).
 """
 
-import collections
 import fcntl
 import json
 import os
 import random
 import re
-import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from . import gtp, vocabulary
+from .. import vocabulary
+from ..engine import gtp
+from ..workers.pool import PoolError, on_this_worker
 
 GAMES_FILE = "games.jsonl"
 SETTINGS_FILE = "settings.json"
@@ -35,6 +35,9 @@ _CANDIDATE = re.compile(r"info move (\S+) visits (\d+) winrate ([0-9.]+)")
 # Candidates kept per turn, most visited first: the rest carry too few visits to teach anything.
 KEEP_CANDIDATES = 64
 MOVE_TIMEOUT_SECONDS = 600
+# Games a task plays on a cluster, where a task costs a round trip; here a thread plays one at
+# a time.
+GAMES_PER_TASK = 2
 COMMAND_TIMEOUT = 60  # seconds for any command but a move
 
 
@@ -75,14 +78,6 @@ class SelfPlaySettings:
 
 class SettingsMismatch(Exception):
     pass
-
-
-def engine_version(command):
-    engine = gtp.GtpEngine(command)
-    try:
-        return engine.ask("version", COMMAND_TIMEOUT)
-    finally:
-        engine.close()
 
 
 def lock_folder(out):
@@ -260,38 +255,46 @@ def _play_turn(engine, state, draws, sample):
             "candidates": [[move, visits] for move, visits, _ in candidates[:KEEP_CANDIDATES]]}
 
 
-def play_games(out, settings, games, concurrency, report):
-    """Plays the games numbered below `games` that `out` lacks, `concurrency` at a time, and
-    appends each to out's games file as it ends, calling report(record, games in the file).
-    The caller holds the folder (lock_folder, claim_folder). Returns the failures, one text a
-    game; after the first, no new game starts (what was played stays: the run resumes)."""
+def play_batch(settings, numbers):
+    """A task: the records of the games `numbers`, played where the task runs, each by a fresh
+    engine process seeded by the game's number (so that a game is the same wherever and
+    however often it is played)."""
+    here = replace(settings, engine=on_this_worker(settings.engine))
+    return [play_game(here, number) for number in numbers]
+
+
+def play_games(out, settings, games, pool, report, files=None):
+    """Plays the games numbered below `games` that `out` lacks on `pool` (workers/pool.py;
+    `files` as pool.share made them) and appends each to out's games file once, as its task
+    ends, calling report(record, games in the file): the driver alone writes the folder, and
+    a game that a cluster played twice (its worker was lost) is written once. The caller holds
+    the folder (lock_folder, claim_folder). Returns the failures, one text a task; after the
+    first, no new task starts (what was played stays: the run resumes). Raises PoolError when
+    a worker's engine is not settings.engine_version."""
     done = set(finished_games(out))
-    waiting = collections.deque(n for n in range(games) if n not in done)
-    guard = threading.Lock()
+    missing = [number for number in range(games) if number not in done]
+    size = GAMES_PER_TASK if pool.remote else 1
+    calls = [(settings, missing[start:start + size]) for start in range(0, len(missing), size)]
     failures = []
-
-    def worker():
-        while True:
-            with guard:
-                if not waiting or failures:
-                    return
-                number = waiting.popleft()
-            try:
-                record = play_game(settings, number)
-            except Exception as error:  # noqa: BLE001 (reported; the run stops, resumable)
-                with guard:
-                    failures.append(f"game {number}: {error}")
-                return
-            with guard:
+    for (_, numbers), future in pool.map_calls(
+            play_batch, calls, check=(settings.engine, settings.engine_version), files=files,
+            stop=lambda: bool(failures)):
+        which = f"game{'s' if len(numbers) > 1 else ''} {', '.join(map(str, numbers))}"
+        try:
+            records = future.result()
+        except PoolError:
+            raise
+        except pool.lost_worker_errors as error:
+            failures.append(f"{which}: every worker that played them was lost ({error})")
+            continue
+        except Exception as error:  # noqa: BLE001 (reported; the run stops, resumable)
+            failures.append(f"{which}: {error}")
+            continue
+        for record in records:
+            if record["number"] not in done:
                 append_game(out, record)
-                done.add(number)
+                done.add(record["number"])
                 report(record, len(done))
-
-    threads = [threading.Thread(target=worker) for _ in range(concurrency)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
     return failures
 
 

@@ -17,7 +17,9 @@ some colour holds longer than the other; on_stones, the same over the cells that
 at the position; settled_accuracy, how often the sign is the settled holder's.
 """
 
-from . import gtp, network_data, network_training, selfplay, vocabulary
+from . import network_data, network_training, selfplay
+from .. import vocabulary
+from ..engine import gtp
 
 COMMAND_TIMEOUT = 600  # seconds: a search of many visits on a large board
 

@@ -2,7 +2,7 @@
 cluster shares no file system with the driver. A task writes each file once into a folder of
 the worker's machine, under a name made from its contents, so that two files never share a
 name and a worker that has one keeps it; engine commands name it $LIFELINE_FILES/NAME, which
-the worker expands (dask_runner.on_this_worker) once the task has set the variable.
+the worker expands (pool.on_this_worker) once the task has set the variable.
 """
 
 import hashlib

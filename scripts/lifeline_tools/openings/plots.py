@@ -11,19 +11,20 @@ picture: Black's chance at the empty board against the komi, a line per base.
 import math
 import os
 
-from . import opening_map, symmetry, vocabulary
+from . import maps
+from .. import symmetry, vocabulary
 
 
 def cell_figures(base, rules, entries):
     """{cell name: figure} as lifeline-book_cells gives them on the empty board."""
-    maps = symmetry.cell_maps(base)
+    cell_maps = symmetry.cell_maps(base)
     figures = {}
     for entry in entries:
         if entry.kind != "turn":
             continue
         stones = entry.label.split(",")
-        figure = entry.chance if len(stones) == 1 else opening_map.balance(entry.chance)
-        for images in maps:
+        figure = entry.chance if len(stones) == 1 else maps.balance(entry.chance)
+        for images in cell_maps:
             for stone in stones:
                 cell = images[stone]
                 figures[cell] = max(figures.get(cell, figure), figure)
@@ -76,7 +77,7 @@ def plot_base(folder, base, out):
     for rules, what in (("strong-pie", "strong pie: best chance a first pair through the cell "
                                       "leaves its player"),
                         ("weak-pie", "weak pie: chance of the first stone's holder")):
-        header, entries = opening_map.read_map(os.path.join(folder, opening_map.file_name(base, rules)))
+        header, entries = maps.read_map(os.path.join(folder, maps.file_name(base, rules)))
         figures = cell_figures(base, rules, entries)
         if figures:
             boards.append((rules, what, header, figures))
@@ -104,8 +105,8 @@ def plot_komi(folder, bases, out):
 
     figure, axes = pyplot.subplots(figsize=(7, 4.2))
     for base in bases:
-        _, entries = opening_map.read_map(os.path.join(folder,
-                                                       opening_map.file_name(base, "komi-pie")))
+        _, entries = maps.read_map(os.path.join(folder,
+                                                maps.file_name(base, "komi-pie")))
         points = sorted((int(entry.label), entry.chance) for entry in entries
                         if entry.kind == "komi")
         if points:

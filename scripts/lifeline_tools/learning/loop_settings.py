@@ -3,7 +3,8 @@ plays, trains and gates, and on which bases."""
 
 import dataclasses
 
-from . import selfplay, vocabulary
+from . import selfplay
+from .. import vocabulary
 
 
 class LoopError(Exception):

@@ -13,7 +13,7 @@ import http.server
 import os
 import threading
 
-from lifeline_tools.headless_chromium import chromium
+from .headless_chromium import chromium
 
 RUNNER_PAGE = "lifeline-browser-runner.html"
 _RUNNER_HTML = """<!doctype html>

@@ -17,7 +17,9 @@ import time
 import numpy as np
 import torch
 
-from . import gtp, network_data, network_model, selfplay, vocabulary
+from . import network_data, network_model, selfplay
+from .. import vocabulary
+from ..engine import gtp
 
 HELD_OUT_EVERY = 10  # games whose number is a multiple of this are held out
 

@@ -26,8 +26,8 @@ import os
 import re
 from dataclasses import dataclass, field
 
-from . import gtp
-from .paths import expand_paths
+from ..engine import gtp
+from ..paths import expand_paths
 
 # Java's String.trim(), which gogui-regress applies to each line: it strips every
 # character up to and including the space, control characters too.

@@ -6,9 +6,10 @@ and the running score, on this machine or on a Dask cluster.
     tally = run_match(settings)   # writes match/results.json and match/game-0001.txt, ...
     print("\\n".join(tally.table()))
 
-The games themselves are played by game.Game, in threads (local_runner) or as Dask tasks
-(dask_runner). This module parses no command line and prints only what a match reports as it
-goes (forfeits, replays, the live progress line) to the `log` stream given to run_match.
+The games themselves are played by game.Game on a worker pool (runner.py, workers/pool.py):
+in threads here or as tasks on a Dask cluster. This module parses no command line and prints
+only what a match reports as it goes (forfeits, replays, the live progress line) to the `log`
+stream given to run_match.
 """
 
 import dataclasses
@@ -17,16 +18,15 @@ import os
 import random
 import sys
 
-from . import gtp
-from .game import GameSettings, GameSpec, Player, program_name
-from .local_runner import LocalRunner
+from ..engine import gtp
+from ..vocabulary import DEFAULT_BASE, DEFAULT_RULES, MAX_BASE, MIN_BASE, RULES
+from ..workers.pool import PoolError, open_pool, valid_dask_address
+from .game import GameSettings, GameSpec, Player
 from .record import format_record
 from .results import RESULTS_FILE, read_results, tally_games, write_results
+from .runner import GameRunner, program_name_on
 from .stats import Sprt
 from .tally import Tally
-from .vocabulary import DEFAULT_BASE, DEFAULT_RULES, MAX_BASE, MIN_BASE, RULES
-
-LOCAL_PREFIX = "local:"
 
 
 class MatchError(Exception):
@@ -81,18 +81,6 @@ class MatchSettings:
                             move_timeout=self.move_timeout,
                             command_timeout=self.command_timeout, max_turns=self.max_turns,
                             event=self.event)
-
-
-def local_workers(address):
-    """N for a --dask address 'local:N' (0 when N is not a whole number), else None."""
-    if not address.startswith(LOCAL_PREFIX):
-        return None
-    count = address[len(LOCAL_PREFIX):]
-    return int(count) if count.isdigit() else 0
-
-
-def valid_dask_address(address):
-    return bool(address) and local_workers(address) != 0
 
 
 def read_openings(path, seed):
@@ -284,12 +272,12 @@ def play_games(runner, specs, reporter, tally):
             fill_free_slots()
 
 
-def play_match(settings, runner_factory, ask_name, log, on_result=None):
-    """runner_factory(players, referee, game_settings) makes the runner that plays the games;
-    ask_name(command, timeout) asks an engine its name where the games are played;
-    on_result(tally) is called after each game (Reporter)."""
+def play_match(settings, pool, log, files=None, on_result=None):
+    """Plays the match on `pool` (workers/pool.py), which the caller opened and closes;
+    `files` as runner.GameRunner takes them; on_result(tally) is called after each game
+    (Reporter)."""
     openings = read_openings(settings.openings, settings.seed)
-    names = player_names(settings, ask_name)
+    names = player_names(settings, functools.partial(program_name_on, pool))
     players = [Player(names[0], settings.engine1), Player(names[1], settings.engine2)]
     referee = Player("referee", settings.referee_engine or settings.engine1)
     specs = schedule(settings.games, openings, settings.alternate)
@@ -298,54 +286,15 @@ def play_match(settings, runner_factory, ask_name, log, on_result=None):
     tally = Tally(tuple(names), Sprt(*settings.sprt) if settings.sprt else None)
     reporter = Reporter(settings, identity, tally, finished, log, on_result)
     done = {entry["number"] for entry in finished}
-    runner = runner_factory(players, referee, settings.game_settings())
+    runner = GameRunner(pool, players, referee, settings.game_settings(),
+                        limit=settings.concurrency if pool.remote else None,
+                        fresh_engines=settings.fresh_engines, files=files)
     # Not closed on an exception: closing waits for the games under way, while an
     # interrupted match must end at once (the caller kills the engines).
     play_games(runner, [spec for spec in specs if spec.number not in done], reporter, tally)
     runner.close()
     reporter.clear_progress()
     return tally
-
-
-def play_match_here(settings, log, on_result=None):
-    def local_runner(players, referee, game_settings):
-        return LocalRunner(settings.concurrency or 1, players, referee, game_settings,
-                           fresh_engines=settings.fresh_engines)
-
-    return play_match(settings, local_runner, program_name, log, on_result)
-
-
-def dask_module():
-    """dask_runner, which needs Dask: only a match on a cluster imports it."""
-    try:
-        from . import dask_runner
-    except ImportError as error:
-        raise MatchError(f"--dask needs Python's distributed (Debian: python3-distributed) "
-                         f"in {sys.executable}: {error}") from error
-    return dask_runner
-
-
-def play_match_on_client(settings, client, log, files=None, on_result=None):
-    """The match on the cluster of `client`, to which this package was sent
-    (dask_runner.share_package); `files` as dask_runner.DaskRunner takes them, on_result as
-    play_match does."""
-    dask_runner = dask_module()
-
-    def cluster_runner(players, referee, game_settings):
-        return dask_runner.DaskRunner(client, players, referee, game_settings,
-                                      limit=settings.concurrency, files=files)
-
-    return play_match(settings, cluster_runner,
-                      functools.partial(dask_runner.program_name_on_cluster, client), log,
-                      on_result)
-
-
-def play_match_on_cluster(settings, log):
-    cluster = dask_module().SharedCluster(settings.dask)
-    try:
-        return play_match_on_client(settings, cluster.client, log)
-    finally:
-        cluster.close()
 
 
 def run_match(settings, log=sys.stderr, on_result=None):
@@ -355,8 +304,13 @@ def run_match(settings, log=sys.stderr, on_result=None):
 
     On an exception (KeyboardInterrupt included) engines may still run: a caller that goes
     on ends them with gtp.kill_all(), which gtp.install_cleanup() also arranges at exit."""
-    if settings.dask is None:
-        return play_match_here(settings, log, on_result)
-    if on_result is not None:
-        raise MatchError("on_result is for matches on this machine or play_match_on_client")
-    return play_match_on_cluster(settings, log)
+    if settings.dask is not None and on_result is not None:
+        raise MatchError("on_result is for matches on this machine or play_match on a pool")
+    try:
+        pool = open_pool(settings.dask, settings.concurrency)
+    except PoolError as error:
+        raise MatchError(str(error)) from error
+    try:
+        return play_match(settings, pool, log, on_result=on_result)
+    finally:
+        pool.close()

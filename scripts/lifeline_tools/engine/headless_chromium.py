@@ -1,5 +1,5 @@
 """Debian's Chromium, headless, driven through Selenium: for the browser tests and for running
-the WebAssembly engine in a real browser (lifeline_tools.browser_engine).
+the WebAssembly engine in a real browser (lifeline_tools.engine.browser_engine).
 
 Needs the packages chromium, chromium-driver and python3-selenium (scripts/build.sh installs
 them). The flags keep Chromium from reaching for the network at start, which a machine

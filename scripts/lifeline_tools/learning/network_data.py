@@ -13,7 +13,8 @@ rules of its own. The twelve symmetries of the hexagon act on the grid as index 
 
 import numpy as np
 
-from . import selfplay, symmetry, vocabulary
+from . import selfplay
+from .. import symmetry, vocabulary
 
 # Input planes.
 PLANES = ("own stones", "opponent stones", "on board", "black to move", "double turn",

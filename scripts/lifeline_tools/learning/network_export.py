@@ -13,7 +13,8 @@ out.
 import numpy as np
 import torch
 
-from . import network_data, vocabulary
+from . import network_data
+from .. import vocabulary
 
 PLAIN_FORMAT, POOLING_FORMAT = 1, 2
 

@@ -11,8 +11,8 @@ import os
 import zlib
 from dataclasses import dataclass
 
-from .paths import expand_paths
-from .record import parse_record, read_game
+from ..paths import expand_paths
+from ..play.record import parse_record, read_game
 
 GROUPS = ("tactic", "near", "own", "ring", "shape")
 # A shape seen fewer times than this among the training candidates shares one weight.
