@@ -41,6 +41,11 @@ never taken for a command. The rules, chosen to give few false alarms:
     and "[...]" are globs; a placeholder, a part in capitals such as NAME, N, DIR or ROW
     (README excepted), matches any part when the path as written is not there. A word that
     names a script already checked by (c) is checked here once too.
+(e) Python modules. A code word that names a module of the tools' packages, dotted
+    (lifeline_tools.play.match, also after "from" or "import") or as a path inside scripts/
+    (lifeline_tools/learning/network_model.py), must be a module or package that git tracks
+    under scripts/: each lower-case part after the package must be a subpackage or a module
+    of the one before it, and what follows a module is its attributes, left alone.
 """
 
 import argparse
@@ -65,6 +70,9 @@ ENGINE_FLAGS = {"help", "version", "bench", "bench-playouts"}
 PATH_PREFIXES = ("src/", "scripts/", "docs/", "tests/", "protocol/", "results/", "matches/",
                  "cmake/", ".ci/")
 SCRIPT = re.compile(r"^scripts/[A-Za-z0-9_]+\.(?:py|sh)$")
+# The Python packages under scripts/ whose modules the pages name.
+TOOL_PACKAGES = ("lifeline_tools", "lifeline_web", "lifeline_abstractplay")
+MODULE = re.compile(rf"^(?:{'|'.join(TOOL_PACKAGES)})(?:\.[A-Za-z_][A-Za-z0-9_]*)+$")
 FLAG = re.compile(r"--([A-Za-z0-9][A-Za-z0-9_-]*)")
 PLACEHOLDER = re.compile(r"^[A-Z][A-Z_]*$")
 # A placeholder inside a path: capitals on their own or after lower case (baseN-RULES.map).
@@ -433,6 +441,7 @@ class Checker:
                 self.check_script(page, piece.line, word, words[position + 1:])
             elif piece.block != "protocol" and not piece.foreign:
                 self.check_path(page, piece.line, word)
+                self.check_module(page, piece.line, word)
 
     def engine_invocations(self, words):
         """The word lists that run the engine: each command (words up to |, ;, && ...) whose
@@ -498,8 +507,28 @@ class Checker:
                 where = f"{script} {subcommand}" if subcommand else script
                 self.find(page, line, f"`{where}` has no flag `--{flag.group(1)}` in its help")
 
+    def check_module(self, page, line, word):
+        name = word.strip(".,;:()'\"")
+        if not MODULE.match(name):
+            return
+        parts = name.split(".")
+        folder = f"scripts/{parts[0]}"
+        for part in parts[1:]:
+            if not part.islower():
+                return
+            if self.facts.path_exists(f"{folder}/{part}/__init__.py"):
+                folder = f"{folder}/{part}"
+            elif self.facts.path_exists(f"{folder}/{part}.py"):
+                return
+            else:
+                self.find(page, line, f"`{name}`: {folder.replace('scripts/', '').replace('/', '.')} "
+                          f"has no module or package `{part}`")
+                return
+
     def check_path(self, page, line, word):
         path = word.strip(".,;:()'\"")
+        if path.startswith(tuple(f"{package}/" for package in TOOL_PACKAGES)):
+            path = f"scripts/{path}"
         path = re.sub(r"#.*$", "", path)
         path = re.sub(r":\d+(-\d+)?$", "", path)
         if not path.startswith(PATH_PREFIXES) or "://" in path:

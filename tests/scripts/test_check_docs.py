@@ -1,5 +1,5 @@
 """scripts/check_docs.py: pages that name a made-up protocol command, lifeline-set option,
-script flag or repository file fail, one line per finding at its page and line; clean pages,
+script flag, repository file or tools' module fail, one line per finding at its page and line; clean pages,
 with placeholders, installed programs and an engine's path given to a script, pass.
 
 Needs LIFELINE_ENGINE, the path of the built engine (ctest sets it), and the checkout's git.
@@ -143,6 +143,24 @@ class CheckDocsTest(unittest.TestCase):
             f"{page}:12: engine flag `--frobnication-three` is not an option of lifeline-set",
             f"{page}:15: lifeline-set option `frobnication-two` is not an option of lifeline-set",
             f"{page}:19: command `frobnicate-command` is not in list_commands",
+        ])
+
+    def test_modules_of_the_tools_packages(self):
+        page = self.page("modules.md", textwrap.dedent("""\
+            `from lifeline_tools.play.match import run_match`, `lifeline_tools.openings`,
+            `lifeline_tools.play.regression.run_file`, `lifeline_web.relay.RelayLimits` and
+            `lifeline_tools/learning/network_model.py` are there;
+            `lifeline_tools.match` and `lifeline_tools.play.frobnicate.run` are not,
+            nor `lifeline_tools/frobnicate.py`.
+            """))
+        done = self.check(page)
+        self.assertEqual(done.returncode, 1, done.stderr)
+        self.assertEqual(done.stdout.splitlines(), [
+            f"{page}:4: `lifeline_tools.match`: lifeline_tools has no module or package `match`",
+            f"{page}:4: `lifeline_tools.play.frobnicate.run`: lifeline_tools.play has no module "
+            "or package `frobnicate`",
+            f"{page}:5: `scripts/lifeline_tools/frobnicate.py` is not a file or folder that git "
+            "tracks",
         ])
 
     def test_the_manual_page_flags_and_commands(self):
