@@ -58,8 +58,9 @@ set(CPACK_PACKAGE_CONTACT "lifeline maintainers <lifeline@localhost>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "engine for the board game Lifeline, speaking GTP")
 set(CPACK_PACKAGE_DESCRIPTION
     "A Monte Carlo tree search engine for Lifeline, the territory game on a hexhex board, guided
-by a trained network and an opening book, with an exact solver for small positions. It speaks a Lifeline adaptation of the Go Text Protocol on standard input and
-output, so GUIs such as GoGui, match referees and regression suites can drive it.")
+by a trained network and an opening book, with an exact solver for small positions. It speaks
+a Lifeline adaptation of the Go Text Protocol on standard input and output, so GUIs such as
+GoGui, match referees and regression suites can drive it.")
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
