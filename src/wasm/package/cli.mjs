@@ -23,6 +23,11 @@ if (!["auto", "threads", "single"].includes(choice)) {
 }
 const threadsModule = new URL("./threads/lifeline.mjs", import.meta.url);
 const threaded = choice === "threads" || (choice === "auto" && existsSync(threadsModule));
+if (threaded && !existsSync(threadsModule)) {
+  process.stderr.write("lifeline: this package has no threaded build (scripts/build_wasm.sh " +
+                       "without --single makes it)\n");
+  process.exit(2);
+}
 const moduleUrl = threaded ? threadsModule : new URL("./lifeline.js", import.meta.url);
 const { default: createLifeline } = await import(moduleUrl);
 
