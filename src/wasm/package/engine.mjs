@@ -76,8 +76,8 @@ export class LifelineEngine {
     const count = given !== null ? given
       : threads === "auto" ? Math.min(deviceThreads(), maxThreads) : Number(threads);
     const engine = new LifelineEngine(new Worker(url, { type: "module" }), onLog);
-    engine.#worker.postMessage({ type: "start", args: flags, build: wanted,
-                                 threads: given === null ? count : null });
+    engine.#worker.postMessage({ type: "start", args: flags, build: wanted, threads: count,
+                                 threadsFlag: given === null });
     await engine.#ready;
     return engine;
   }

@@ -1,8 +1,9 @@
 // The engine in a Web Worker: the page's LifelineEngine (engine.mjs) sends it messages and it
 // answers with the engine's output, line by line.
 //
-// From the page: {type: "start", args: [flags], build: "threads" | "single", threads} once
-// (`threads`: the search's threads where the threaded build runs, unless the flags say), then
+// From the page: {type: "start", args: [flags], build: "threads" | "single", threads,
+// threadsFlag} once (`threads`: the search's threads where the threaded build runs, passed as
+// --threads when `threadsFlag`, else the flags' own), then
 // {type: "line", line} per input line and {type: "close"} to end the input. To the page:
 // {type: "ready", build} (the build that runs: the threaded one may be missing from a package
 // built with --single, and then the single-threaded one runs), {type: "line", line} per output
@@ -44,7 +45,7 @@ self.onmessage = async (event) => {
       const { build, factory } = await loadBuild(message.build);
       const args = (message.args || []).map(String);
       const threads = build === "threads" ? Number(message.threads) || 0 : 0;
-      if (threads > 0) args.unshift(`--threads=${threads}`);
+      if (threads > 0 && message.threadsFlag) args.unshift(`--threads=${threads}`);
       module = await factory({
         arguments: args,
         lifelineInput: input,
