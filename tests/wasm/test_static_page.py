@@ -25,6 +25,8 @@ import sys
 import tempfile
 import unittest
 
+from selenium.webdriver.support.ui import Select
+
 from browser_case import Page, start_browser
 from test_browser import BrowserTest
 from test_player import PlayerTest
@@ -160,6 +162,15 @@ class ThreadsTest(unittest.TestCase):
         self.assertTrue(page.shown("#threads-choice"))
         self.assertRegex(page.text("#threads-fact"), r"^2 of the device's \d+ \(threaded engine\)$")
         self.assertEqual(page.script("return document.getElementById('threads-select').value;"), "2")
+        self.engine_plays(page)
+        # The player's choice in the card reaches the engine and stays for the next visit.
+        Select(page.element("#threads-select")).select_by_value("1")
+        page.wait(lambda: page.idle() and page.text("#threads-fact").startswith("1 of"),
+                  "one thread in the Game card")
+        self.assertEqual(page.script("return localStorage.getItem('lifeline-threads');"), "1")
+        page.script("document.getElementById('log-panel').open = true;")  # the protocol's log
+        page.wait(lambda: "lifeline-set threads 1" in page.script(
+            "return document.getElementById('log').textContent;"), "the setting in the log")
         self.engine_plays(page)
 
     def test_without_the_headers_one_thread_and_the_card_says_why(self):

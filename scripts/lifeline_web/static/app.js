@@ -863,10 +863,6 @@ function onCell(name) {
 
 const play = (move) => act((session) => session.play(move));
 
-// A new time per move or strength from the Game card. It waits for no other request: the
-// session sends it after the exchange under way, so that the engine's next move (not one it is
-// already choosing) uses it. The card shows the choice meanwhile, and the next new game and
-// the next visit start from it.
 // The player's choice of threads, where it is one this page offers; else null.
 function chosenThreads() {
   const count = Number(localStorage.getItem(THREADS));
@@ -904,6 +900,9 @@ function renderThreads() {
   select.value = String(count);
 }
 
+// A number of threads from the Game card: the game's engine and the spare one take it after
+// the exchange under way, and the engines started later start with it (kept for the next
+// visit too).
 async function changeThreads(count) {
   localStorage.setItem(THREADS, String(count));
   try {
@@ -914,6 +913,10 @@ async function changeThreads(count) {
   renderThreads();
 }
 
+// A new time per move or strength from the Game card. It waits for no other request: the
+// session sends it after the exchange under way, so that the engine's next move (not one it is
+// already choosing) uses it. The card shows the choice meanwhile, and the next new game and
+// the next visit start from it.
 async function changeSetting(name, value) {
   const session = app.session;
   if (!session) return;
