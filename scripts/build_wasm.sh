@@ -22,7 +22,7 @@ if [ "${1:-}" = --single ]; then
   shift
 fi
 out=${LIFELINE_WASM_DIR:-build-wasm}
-mkdir -p "$out" "$out-threads"
+mkdir -p "$out"
 out=$(cd "$out" && pwd)
 
 sudo_prefix=()
