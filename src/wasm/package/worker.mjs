@@ -42,21 +42,18 @@ self.onmessage = async (event) => {
   } else if (message.type === "start" && !started) {
     started = true;
     try {
-      const { build, factory } = await loadBuild(message.build);
-      const args = (message.args || []).map(String);
-      const threads = build === "threads" ? Number(message.threads) || 0 : 0;
-      if (threads > 0 && message.threadsFlag) args.unshift(`--threads=${threads}`);
-      module = await factory({
-        arguments: args,
-        lifelineInput: input,
-        // Workers ready at the start: the program's own thread, the input watcher's while a
-        // search runs, and the search's others (a later `lifeline-set threads` starts more).
-        lifelineThreadPool: build === "threads" ? Math.max(threads, 1) + 1 : 0,
-        print: (line) => self.postMessage({ type: "line", line }),
-        printErr: (line) => self.postMessage({ type: "log", line }),
-        onExit: (status) => self.postMessage({ type: "exit", status }),
-      });
-      self.postMessage({ type: "ready", build });
+      let loaded = await loadBuild(message.build);
+      try {
+        module = await instantiate(loaded, message);
+      } catch (error) {
+        // A browser that cannot give the threaded build its shared memory (a device short of
+        // address space) still runs the other one.
+        if (loaded.build !== "threads" || (error && error.name === "ExitStatus")) throw error;
+        self.postMessage({ type: "log", line: `lifeline: the threaded build failed (${error}); one thread` });
+        loaded = await loadBuild("single");
+        module = await instantiate(loaded, message);
+      }
+      self.postMessage({ type: "ready", build: loaded.build });
     } catch (error) {
       // A program that quits at once (--version) ends by exiting, which is no failure.
       if (error && error.name === "ExitStatus") return;
@@ -64,3 +61,20 @@ self.onmessage = async (event) => {
     }
   }
 };
+
+// Instantiates the build, which starts the program with the page's flags.
+function instantiate({ build, factory }, message) {
+  const args = (message.args || []).map(String);
+  const threads = build === "threads" ? Number(message.threads) || 0 : 0;
+  if (threads > 0 && message.threadsFlag) args.unshift(`--threads=${threads}`);
+  return factory({
+    arguments: args,
+    lifelineInput: input,
+    // Workers ready at the start: the program's own thread, the input watcher's while a
+    // search runs, and the search's others (a later `lifeline-set threads` starts more).
+    lifelineThreadPool: build === "threads" ? Math.max(threads, 1) + 1 : 0,
+    print: (line) => self.postMessage({ type: "line", line }),
+    printErr: (line) => self.postMessage({ type: "log", line }),
+    onExit: (status) => self.postMessage({ type: "exit", status }),
+  });
+}
