@@ -1,16 +1,26 @@
 #!/usr/bin/env bash
 # Builds the engine as WebAssembly and assembles its package in build-wasm/package (docs/wasm.md):
-# run after scripts/build.sh. Installs Debian's emscripten when it is missing, and compiles
-# abseil from Debian's own source package of the version that libabsl-dev has here (fetched
-# with apt-get source through a private apt configuration in the build folder, which leaves
-# the machine's sources alone).
+# run after scripts/build.sh. Two builds from the same sources: the threaded one first (in
+# build-wasm-threads; its files go into the package's folder threads/), then the
+# single-threaded one, which assembles the package. Installs Debian's emscripten when it is
+# missing, and compiles abseil from Debian's own source package of the version that
+# libabsl-dev has here (fetched with apt-get source through a private apt configuration in the
+# build folder, which leaves the machine's sources alone).
 #
-#   scripts/build_wasm.sh [extra cmake configure arguments...]
+#   scripts/build_wasm.sh [--single] [extra cmake configure arguments...]
 #
-# Environment: LIFELINE_WASM_DIR (default build-wasm), LIFELINE_WERROR=ON to fail on warnings.
+# --single builds the single-threaded module alone: a package without threads/, whose pages
+# and runner use one thread everywhere.
+# Environment: LIFELINE_WASM_DIR (default build-wasm; the threaded build goes to the same name
+# with -threads), LIFELINE_WERROR=ON to fail on warnings.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
+threads=1
+if [ "${1:-}" = --single ]; then
+  threads=0
+  shift
+fi
 out=${LIFELINE_WASM_DIR:-build-wasm}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
@@ -66,15 +76,29 @@ if [ ! -f "$out/abseil/.complete-$absl_version" ]; then
   touch "$out/abseil/.complete-$absl_version"
 fi
 
-emcmake cmake -S "$root" -B "$out" -DCMAKE_BUILD_TYPE=Release -DLIFELINE_TESTS=OFF \
-  -DLIFELINE_ABSL_SOURCE_DIR="$absl_source" -DLIFELINE_WERROR="${LIFELINE_WERROR:-OFF}" \
-  "$@" >&2
-# abseil's libraries first (the ones the engine links pull in the rest), so that each part's
-# build time shows.
-start=$(date +%s)
-cmake --build "$out" --target absl_statusor absl_str_format_internal absl_raw_hash_set \
-  absl_hash -j"$(nproc)" >&2
-middle=$(date +%s)
-cmake --build "$out" --target lifeline_wasm_package -j"$(nproc)" >&2
-echo "build-wasm: abseil $((middle - start)) s, engine and package $(($(date +%s) - middle)) s:" \
-  "$out/package" >&2
+# Configures and builds one of the two: abseil's libraries first (the ones the engine links pull
+# in the rest), so that each part's build time shows.
+build() {
+  local folder=$1 target=$2
+  shift 2
+  emcmake cmake -S "$root" -B "$folder" -DCMAKE_BUILD_TYPE=Release -DLIFELINE_TESTS=OFF \
+    -DLIFELINE_ABSL_SOURCE_DIR="$absl_source" -DLIFELINE_WERROR="${LIFELINE_WERROR:-OFF}" \
+    "$@" >&2
+  local start middle
+  start=$(date +%s)
+  cmake --build "$folder" --target absl_statusor absl_str_format_internal absl_raw_hash_set \
+    absl_hash -j"$(nproc)" >&2
+  middle=$(date +%s)
+  cmake --build "$folder" --target "$target" -j"$(nproc)" >&2
+  echo "$(basename "$folder"): abseil $((middle - start)) s, engine $(($(date +%s) - middle)) s" >&2
+}
+
+if ((threads)); then
+  build "$out-threads" lifeline_wasm "$@" -DLIFELINE_WASM_THREADS=ON
+  build "$out" lifeline_wasm_package "$@" -DLIFELINE_WASM_THREADS=OFF \
+    -DLIFELINE_WASM_THREADS_DIR="$out-threads"
+else
+  rm -rf "$out-threads"
+  build "$out" lifeline_wasm_package "$@" -DLIFELINE_WASM_THREADS=OFF -DLIFELINE_WASM_THREADS_DIR=
+fi
+echo "package: $out/package ($( ((threads)) && echo "both builds" || echo "single-threaded only"))" >&2

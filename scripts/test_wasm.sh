@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# The WebAssembly build's tests (docs/wasm.md): builds it (scripts/build_wasm.sh), runs the
-# protocol's conformance transcripts and the regression suite against its Node runner, as
-# against the native engine, the page's game session on both engines, then the browser tests in headless Chromium (tests/wasm: the
-# package's page API, and the page that scripts/web.py --static writes), and makes and
-# installs the npm package's tarball. Run after scripts/build.sh, which installs Chromium,
-# Selenium and the rest.
+# The WebAssembly build's tests (docs/wasm.md): builds both builds (scripts/build_wasm.sh), runs
+# the protocol's conformance transcripts and the regression suite against its Node runner on
+# each build, as against the native engine, the page's game session on both engines, then
+# tests/wasm: both builds under Node (tests/wasm/test_threads_node.py) and in headless Chromium
+# (the package's page API, and the page that scripts/web.py --static writes, served with and
+# without the isolation headers), and makes and installs the npm package's tarball. Run after
+# scripts/build.sh, which installs Chromium, Selenium and the rest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -12,7 +13,11 @@ root=$PWD
 scripts/build_wasm.sh
 package=$(cd "${LIFELINE_WASM_DIR:-build-wasm}/package" && pwd)
 
-python3 scripts/regress.py --engine "node $package/cli.mjs" protocol/conformance tests/regression
+for build in threads single; do
+  echo "transcripts on the $build build" >&2
+  python3 scripts/regress.py --engine "env LIFELINE_WASM_BUILD=$build node $package/cli.mjs" \
+    protocol/conformance tests/regression
+done
 
 # The page's game session against the WebAssembly engine and the native one, and the two
 # compared state by state over the same games.

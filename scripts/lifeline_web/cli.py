@@ -2,11 +2,13 @@
 the engine in a browser.
 
     lifeline-web [--host 127.0.0.1] [--port 8080] [--engine build/lifeline]
-    lifeline-web --static DIR [--package build-wasm/package]
+    lifeline-web --static DIR [--package build-wasm/package] [--serve [--host H] [--port P]]
 
 then open the address it prints. The page holds the game and drives an engine process of the
 server's through its relay, one process per game. With --static, it writes the page with the
-WebAssembly engine into DIR instead, for any static file server (lifeline_web.static_site).
+WebAssembly engine into DIR instead, for any static file server (lifeline_web.static_site);
+with --serve as well, it serves DIR itself, cross-origin isolated (the threaded build runs).
+Both servers send the headers that isolate the page (server.ISOLATION_HEADERS).
 Python 3 standard library only; see docs/user-guide.md.
 """
 
@@ -21,7 +23,7 @@ from lifeline_tools.engine import gtp
 
 from .relay import Relay, RelayLimits
 from .server import WebServer
-from .static_site import StaticSiteError, write_static_site
+from .static_site import StaticSiteError, static_server, write_static_site
 
 
 def parse_arguments(argv, default_engine, default_package):
@@ -47,7 +49,12 @@ def parse_arguments(argv, default_engine, default_package):
              "and exit")
     add("--package", default=default_package, metavar="DIR",
         help="the WebAssembly package that --static puts in (default build-wasm/package)")
+    add("--serve", action="store_true",
+        help="with --static: then serve DIR on --host and --port, with the headers that let "
+             "the page run the threaded engine")
     options = parser.parse_args(argv)
+    if options.serve and not options.static:
+        parser.error("--serve goes with --static DIR")
     if options.max_games < 1:
         parser.error("--max-games must be at least 1")
     if options.idle <= 0 or options.max_seconds < 1:
@@ -65,9 +72,13 @@ def main(argv=None, default_engine="build/lifeline", default_package="build-wasm
             written = write_static_site(options.static, options.package)
         except (StaticSiteError, OSError) as error:
             sys.exit(f"{prog}: {error}")
-        print(f"Lifeline: wrote {len(written)} files to {options.static}; serve it with any "
-              f"static file server, e.g. python3 -m http.server -d {shlex.quote(options.static)}",
-              flush=True)
+        if not options.serve:
+            print(f"Lifeline: wrote {len(written)} files to {options.static}; serve it with any "
+                  "static file server, e.g. python3 -m http.server -d "
+                  f"{shlex.quote(options.static)} (one thread: it sends no isolation headers; "
+                  "see docs/wasm.md)", flush=True)
+            return
+        serve_static(prog, options)
         return
     program = shlex.split(options.engine)[0] if options.engine.strip() else ""
     if os.sep in program and not os.access(program, os.X_OK):
@@ -86,6 +97,29 @@ def main(argv=None, default_engine="build/lifeline", default_package="build-wasm
     print(f"Lifeline: open {server.url} in a browser (Ctrl-C stops the server)", flush=True)
     if options.open:
         webbrowser.open(server.url)
+    try:
+        server.serve_forever(poll_interval=0.25)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+def serve_static(prog, options):
+    """Serves the site that --static wrote until Ctrl-C or SIGTERM."""
+    gtp.install_cleanup()
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        server = static_server(options.static, options.host, options.port)
+    except OSError as error:
+        sys.exit(f"{prog}: cannot listen on {options.host} port {options.port}: "
+                 f"{error.strerror or error} (pick another with --port or --host)")
+    host, port = server.server_address[:2]
+    url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
+    print(f"Lifeline: open {url} in a browser: the page of {options.static}, cross-origin "
+          "isolated (Ctrl-C stops the server)", flush=True)
+    if options.open:
+        webbrowser.open(url)
     try:
         server.serve_forever(poll_interval=0.25)
     except KeyboardInterrupt:

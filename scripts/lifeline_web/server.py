@@ -37,11 +37,19 @@ BODY_LIMIT = 4096  # bytes of a request body: one command line in JSON
 # ping interval (15 s), so that one kept-alive connection carries its pings. No answer waits
 # on it: the server reads nothing while the engine thinks, however long.
 READ_SECONDS = 20.0
+# Cross-origin isolation: a page served with these may use SharedArrayBuffer, which the
+# threaded WebAssembly build needs (docs/wasm.md). The page loads nothing from other origins,
+# so they cost it nothing. `--static` writes them into the site's _headers file too.
+ISOLATION_HEADERS = {
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Embedder-Policy": "require-corp",
+}
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
                                "frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
+    **ISOLATION_HEADERS,
 }
 
 

@@ -5,7 +5,7 @@
 
 #include "search/thread_support.h"
 
-#ifdef __EMSCRIPTEN__
+#if !LIFELINE_CAN_START_THREADS
 #include <emscripten.h>
 #endif
 
@@ -15,10 +15,11 @@ namespace {
 // How often the watcher looks for the next input line: quick enough to feel immediate.
 constexpr std::chrono::milliseconds kInputPoll(5);
 
-// Waits one poll interval. The WebAssembly build has no other thread to wait for, and its
-// host delivers input lines only while the program yields to it, which this sleep does.
+// Waits one poll interval. The single-threaded WebAssembly build has no other thread to wait
+// for, and its host delivers input lines only while the program yields to it, which this
+// sleep does.
 void PauseForInput() {
-#ifdef __EMSCRIPTEN__
+#if !LIFELINE_CAN_START_THREADS
   emscripten_sleep(kInputPoll.count());
 #else
   std::this_thread::sleep_for(kInputPoll);

@@ -22,6 +22,16 @@
 namespace lifeline {
 namespace {
 
+// What --version adds to say which build runs: the WebAssembly package holds two, and its
+// hosts pick one (docs/wasm.md).
+#if defined(__EMSCRIPTEN_PTHREADS__)
+constexpr const char* kBuildKind = ", WebAssembly, threaded build";
+#elif defined(__EMSCRIPTEN__)
+constexpr const char* kBuildKind = ", WebAssembly, single-threaded build";
+#else
+constexpr const char* kBuildKind = "";
+#endif
+
 constexpr const char* kUsage =
     "usage: lifeline [--OPTION=VALUE ...]\n"
     "A Lifeline engine speaking GTP on standard input and output (protocol/lifeline-gtp.md).\n"
@@ -73,7 +83,7 @@ int RunProgram(const std::vector<std::string>& args, const ProgramHost& host) {
     return 0;
   }
   if (!other.empty() && other[0] == "--version") {
-    std::printf("lifeline %s\n", VersionText().c_str());
+    std::printf("lifeline %s%s\n", VersionText().c_str(), kBuildKind);
     return 0;
   }
   if (!other.empty() && other[0] == "--bench-playouts") {

@@ -6,12 +6,14 @@ namespace lifeline {
 // Whether this build can start threads. The single-threaded WebAssembly build cannot (its
 // std::thread fails to start one): there the search keeps to one thread, and the protocol's
 // next input line is looked for by the search itself (StopSignal's probe) instead of by a
-// thread beside it.
+// thread beside it. The threaded WebAssembly build can, as natively. LIFELINE_CAN_START_THREADS
+// says the same to the preprocessor, for code that only one kind of build can compile.
 #if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
-inline constexpr bool kCanStartThreads = false;
+#define LIFELINE_CAN_START_THREADS 0
 #else
-inline constexpr bool kCanStartThreads = true;
+#define LIFELINE_CAN_START_THREADS 1
 #endif
+inline constexpr bool kCanStartThreads = LIFELINE_CAN_START_THREADS != 0;
 
 }  // namespace lifeline
 

@@ -1,5 +1,6 @@
 """scripts/bench_speed.py: engines side by side (a binary, or a command with arguments), each
-measure's rates and ratios, and the cost of a placement; an engine named wrongly is refused.
+measure's rates and ratios, each engine's threads over its own single thread, and the cost of
+a placement; an engine named wrongly is refused.
 
 The end-to-end case needs LIFELINE_ENGINE, the path of the built engine (ctest sets it); it
 measures for a fraction of a second, so its figures mean nothing but their form.
@@ -44,6 +45,15 @@ class SideBySideTest(unittest.TestCase):
         for old, new, ratio in rows.values():
             self.assertGreater(old, 0)
             self.assertAlmostEqual(ratio, new / old, delta=0.01)
+        # Each engine's two threads over its own one, from the rates above.
+        threads = {}
+        for line in result.stdout.splitlines():
+            match = re.match(r"^\| (old|new) \| 3 \| (\d+\.\d\d) \|$", line)
+            if match:
+                threads[match.group(1)] = float(match.group(2))
+        one, two = rows["search playouts/s, 1 thread"], rows["search playouts/s, 2 threads"]
+        self.assertAlmostEqual(threads["old"], two[0] / one[0], delta=0.01)
+        self.assertAlmostEqual(threads["new"], two[1] / one[1], delta=0.01)
         # The placements' table: base 3 has 19 cells, and a playout lasts some actions.
         placements = [line for line in result.stdout.splitlines() if line.startswith("| 3 | 19 |")]
         self.assertEqual(len(placements), 1, result.stdout)

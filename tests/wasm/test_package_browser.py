@@ -1,7 +1,10 @@
 """The WebAssembly package in headless Chromium, as a site embeds it: its ES module (engine.mjs)
 starts the engine in a Web Worker and drives it with the protocol. Commands are answered in
 order, a refused one rejects with a GtpError and changes nothing, an analysis streams its
-lines until stop(), a timed move keeps its time, and quit ends the program.
+lines until stop(), a timed move keeps its time, and quit ends the program. Served without
+the isolation headers the single-threaded build runs; served with them (ThreadedPackageTest),
+the threaded one, whose analysis stops at once and, stopped and started again many times,
+leaves no Web Worker behind.
 
 Runs under Debian's Python with python3-selenium (scripts/test_wasm.sh runs it after
 scripts/build_wasm.sh); LIFELINE_WASM_PACKAGE names the package folder (build-wasm/package).
@@ -29,14 +32,15 @@ window.ready = true;
 
 
 class PackageInBrowserTest(unittest.TestCase):
+    isolated = False
+
     @classmethod
     def setUpClass(cls):
-        cls.folder = tempfile.mkdtemp(prefix="lifeline-package-")
-        for name in os.listdir(PACKAGE):
-            shutil.copy(os.path.join(PACKAGE, name), cls.folder)
+        cls.folder = os.path.join(tempfile.mkdtemp(prefix="lifeline-package-"), "package")
+        shutil.copytree(PACKAGE, cls.folder)
         with open(os.path.join(cls.folder, "index.html"), "w", encoding="utf-8") as stream:
             stream.write(PAGE)
-        cls.server = serve_folder(cls.folder)
+        cls.server = serve_folder(cls.folder, isolated=cls.isolated)
         url = cls.server.__enter__()
         cls.browser = chromium()
         cls.driver = cls.browser.__enter__()
@@ -47,7 +51,7 @@ class PackageInBrowserTest(unittest.TestCase):
     def tearDownClass(cls):
         cls.browser.__exit__(None, None, None)
         cls.server.__exit__(None, None, None)
-        shutil.rmtree(cls.folder, ignore_errors=True)
+        shutil.rmtree(os.path.dirname(cls.folder), ignore_errors=True)
 
     def run_async(self, body, *args):
         """Runs `body` (the inside of an async function of `args`) in the page; its result."""
@@ -58,6 +62,17 @@ class PackageInBrowserTest(unittest.TestCase):
         if isinstance(result, dict) and "failed" in result:
             self.fail(result["failed"])
         return result
+
+    def test_the_single_threaded_build_runs(self):
+        result = self.run_async("""
+            const engine = await LifelineEngine.start({ maxThreads: 4 });
+            const threads = await engine.send("lifeline-set threads");
+            const workers = await engine.workers();
+            await engine.quit();
+            return { isolated: window.crossOriginIsolated, build: engine.build, threads, workers };
+        """)
+        self.assertEqual(result, {"isolated": False, "build": "single", "threads": "1",
+                                  "workers": {"running": 0, "idle": 0}})
 
     def test_commands_errors_and_state(self):
         result = self.run_async("""
@@ -128,6 +143,57 @@ class PackageInBrowserTest(unittest.TestCase):
         self.assertRegex(result["move"], r"^(swap|[A-HJ-N]\d+(,[A-HJ-N]\d+)?)$")
         self.assertGreater(result["seconds"], 0.3)
         self.assertLess(result["seconds"], 1.5)
+
+
+class ThreadedPackageTest(PackageInBrowserTest):
+    """The package cross-origin isolated: its threaded build, at two threads."""
+
+    isolated = True
+    test_commands_errors_and_state = None  # the same code on either build: once is enough
+    test_a_timed_move_keeps_its_time = None
+    test_analysis_streams_until_stopped = None
+    test_the_single_threaded_build_runs = None
+
+    def test_the_threaded_build_at_two_threads(self):
+        result = self.run_async("""
+            const engine = await LifelineEngine.start({ args: ["--seed=8", "--base=5"],
+                                                        threads: 2 });
+            const threads = await engine.send("lifeline-set threads");
+            const speed = await engine.send("lifeline-speed 5 1");
+            await engine.quit();
+            return { isolated: window.crossOriginIsolated, build: engine.build, threads, speed };
+        """)
+        self.assertTrue(result["isolated"])
+        self.assertEqual((result["build"], result["threads"]), ("threads", "2"))
+        self.assertIn("threads 2 ", result["speed"])
+
+    def test_analyses_stopped_and_started_leave_no_worker(self):
+        result = self.run_async("""
+            const engine = await LifelineEngine.start({ args: ["--seed=9", "--base=5"],
+                                                        threads: 2 });
+            const cycle = async () => {
+              const lines = [];
+              const running = engine.send("lifeline-analyze 5", { onLine: (l) => lines.push(l) });
+              await new Promise((resolve) => setTimeout(resolve, 60));
+              const asked = performance.now();
+              engine.stop();
+              await running;
+              return performance.now() - asked;
+            };
+            await cycle();
+            const before = await engine.workers();
+            let slowest = 0;
+            for (let i = 0; i < 30; i++) slowest = Math.max(slowest, await cycle());
+            const after = await engine.workers();
+            const move = await engine.send("genmove b");
+            await engine.quit();
+            return { before, after, slowest, move };
+        """)
+        before, after = (sum(result[when].values()) for when in ("before", "after"))
+        self.assertGreaterEqual(before, 3, result)  # the program's, the watcher's, a helper's
+        self.assertEqual(after, before, result)
+        self.assertLess(result["slowest"], 500, result)
+        self.assertRegex(result["move"], r"^[A-E]\d")
 
 
 if __name__ == "__main__":

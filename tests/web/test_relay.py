@@ -122,6 +122,9 @@ class RelayTest(unittest.TestCase):
         self.assertEqual(status, 200)
         self.assertIn("<title>Lifeline</title>", text)
         self.assertIn("default-src 'self'", headers["Content-Security-Policy"])
+        # Cross-origin isolated, as the threaded WebAssembly engine needs (docs/wasm.md).
+        self.assertEqual(headers["Cross-Origin-Opener-Policy"], "same-origin")
+        self.assertEqual(headers["Cross-Origin-Embedder-Policy"], "require-corp")
         for path in ("/app.js", "/board.js", "/session.js", "/game_text.js", "/relay_engine.js"):
             status, _, headers = self.server.get(path)
             self.assertEqual((status, headers["Content-Type"]),

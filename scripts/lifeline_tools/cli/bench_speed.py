@@ -5,9 +5,12 @@ random playouts and the search's playouts.
                          [--seconds 2] [--rounds 3] [--threads 1 2]
 
 An ENGINE is a command (a binary, or `node build-wasm/package/cli.mjs` for the WebAssembly
-build under Node), or `chromium:FOLDER` for the WebAssembly package in FOLDER run in headless
-Chromium (which needs Selenium, the package's extra `browser`, or Debian's python3-selenium:
-run this script with /usr/bin/python3).
+build under Node: its threaded build where the package has one, the single-threaded one with
+`env LIFELINE_WASM_BUILD=single node ...`), or `chromium:FOLDER` for the WebAssembly package
+in FOLDER run in headless Chromium, cross-origin isolated (its threaded build), or
+`chromium-single:FOLDER` without the isolation headers (its single-threaded build). Chromium
+needs Selenium, the package's extra `browser`, or Debian's python3-selenium: run this script
+with /usr/bin/python3.
 
 Each round measures, for every base, on every binary one after the other (the order turning
 from round to round, so that the noise of a shared machine falls on all alike):
@@ -17,7 +20,8 @@ from round to round, so that the noise of a shared machine falls on all alike):
   options (those of each binary), from a position a quarter into a random game.
 
 Prints the median of the rounds for each engine and the ratio of the last engine to each
-other one; then the cost of a placement: placements per second (random playouts per second
+other one; with --threads 1 and more, each engine's search at each number of threads over its
+own at one thread; then the cost of a placement: placements per second (random playouts per second
 times the actions a playout lasts, as the engines that report it measure it) against the
 cells of the board. A binary that needs its network file finds it beside itself.
 """
@@ -80,13 +84,15 @@ def start_engines(binaries, stack):
     """The runner of each engine; browsers are started once and closed with `stack`."""
     engines = {}
     for name, spec in binaries.items():
-        if spec.startswith("chromium:"):
+        kind, _, folder = spec.partition(":")
+        if kind in ("chromium", "chromium-single") and folder:
             try:
                 from ..engine.browser_engine import BrowserEngine
             except ImportError as error:
-                sys.exit(f"{error}: chromium:FOLDER needs python3-selenium; run this script "
+                sys.exit(f"{error}: {kind}:FOLDER needs python3-selenium; run this script "
                          "with /usr/bin/python3")
-            engines[name] = stack.enter_context(BrowserEngine(spec[len("chromium:"):]))
+            engines[name] = stack.enter_context(
+                BrowserEngine(folder, isolated=kind == "chromium"))
         else:
             engines[name] = CommandEngine(spec)
     return engines
@@ -131,6 +137,7 @@ def print_tables(binaries, args, labels, rates, actions):
             ratio = " | ".join(f"{median[label, base, newest] / median[label, base, name]:.2f}"
                                for name in names[:-1])
             print(f"| {label} | {base} | {cells} | {ratio} |")
+    print_thread_ratios(names, args, labels, median)
     if not actions:
         return
     print("\nPlacements per second in random playouts (playouts/s times actions per playout)")
@@ -146,6 +153,23 @@ def print_tables(binaries, args, labels, rates, actions):
         cells = " | ".join(f"{per_second[name] / 1e6:.2f} M" for name in names)
         per_cell = 1e9 / per_second[newest] / cell_count(base)
         print(f"| {base} | {cell_count(base)} | {length:.0f} | {cells} | {per_cell:.2f} |")
+
+
+def print_thread_ratios(names, args, labels, median):
+    """Each engine's search at each number of threads over its own single thread, measured in
+    the same run."""
+    search = [label for label in labels if label.startswith("search")]
+    if len(search) < 2 or args.threads[0] != 1:
+        return
+    print("\nSearch playouts over one thread's, each engine against itself:\n")
+    heads = " | ".join(f"{threads} threads / 1" for threads in args.threads[1:])
+    print(f"| Engine | Base | {heads} |")
+    print("|---|---|" + "---|" * (len(search) - 1))
+    for name in names:
+        for base in args.bases:
+            one = median[search[0], base, name]
+            cells = " | ".join(f"{median[label, base, name] / one:.2f}" for label in search[1:])
+            print(f"| {name} | {base} | {cells} |")
 
 
 def main(argv=None):

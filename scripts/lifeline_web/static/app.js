@@ -16,11 +16,21 @@ import { WinrateGraph, WinrateRecord, graphPoint } from "./study.js";
 
 const WASM = document.documentElement.dataset.backend === "wasm";
 
-// The transport: each module is loaded only where it is used.
+// The most search threads this page gives its WebAssembly engine, whatever the device offers
+// (a phone's every core would be too many); the player may choose fewer.
+const MAX_THREADS = 4;
+const THREADS = "lifeline-threads"; // localStorage: the player's choice of threads
+
+// The transport: each module is loaded only where it is used. The WebAssembly engine runs its
+// threaded build where this page is cross-origin isolated, else one thread (engine.mjs).
 async function startEngine(options) {
   if (WASM) {
-    const { LifelineEngine } = await import("./engine/engine.mjs");
-    return LifelineEngine.start(options);
+    const { LifelineEngine, deviceThreads } = await import("./engine/engine.mjs");
+    app.deviceThreads = deviceThreads();
+    const engine = await LifelineEngine.start({ ...options, maxThreads: MAX_THREADS,
+                                                threads: chosenThreads() ?? "auto" });
+    app.build = engine.build;
+    return engine;
   }
   const { RelayEngine } = await import("./relay_engine.js");
   return RelayEngine.start(options);
@@ -598,6 +608,7 @@ function render() {
   renderResult(game);
   renderCrash(game);
   renderFacts(game);
+  renderThreads();
   renderMoves(game);
   renderStudy(game);
   document.title = `${game.over ? "Game over" : yours ? "Your turn" : "Lifeline thinking"} – Lifeline`;
@@ -833,6 +844,56 @@ function onCell(name) {
 
 const play = (move) => act((session) => session.play(move));
 
+// The player's choice of threads, where it is one this page offers; else null.
+function chosenThreads() {
+  const count = Number(localStorage.getItem(THREADS));
+  return Number.isInteger(count) && count >= 1 && count <= threadLimit() ? count : null;
+}
+
+function threadLimit() {
+  return Math.min(app.deviceThreads || 1, MAX_THREADS);
+}
+
+// The Game card's threads: how many the engine searches with, and the choice where the
+// threaded build runs; where it cannot (no isolation headers), why there is one.
+function renderThreads() {
+  if (!WASM || !app.build) return;
+  $("threads-term").hidden = false;
+  $("threads-fact").hidden = false;
+  const threaded = app.build === "threads";
+  $("threads-choice").hidden = !threaded;
+  if (!threaded) {
+    fill($("threads-fact"), "1: this site is not cross-origin isolated, so the engine runs on one thread");
+    return;
+  }
+  // What startEngine asked for, or the player's later choice.
+  const count = chosenThreads() ?? threadLimit();
+  fill($("threads-fact"), `${count} of the device's ${app.deviceThreads} (threaded engine)`);
+  const select = $("threads-select");
+  if (select.options.length !== threadLimit()) {
+    select.replaceChildren(...Array.from({ length: threadLimit() }, (_, index) => {
+      const option = document.createElement("option");
+      option.value = String(index + 1);
+      option.textContent = String(index + 1);
+      return option;
+    }));
+  }
+  select.value = String(count);
+}
+
+// A number of threads from the Game card: the game's engine and the spare one take it after
+// the exchange under way, and the engines started later start with it (kept for the next
+// visit too).
+async function changeThreads(count) {
+  localStorage.setItem(THREADS, String(count));
+  try {
+    await Promise.all([app.session && app.session.setThreads(count), app.games.setThreads(count)]);
+  } catch (failure) {
+    await handleFailure(failure);
+  }
+  renderThreads();
+}
+
 // A new time per move or strength from the Game card. It waits for no other request: the
 // session sends it after the exchange under way, so that the engine's next move (not one it is
 // already choosing) uses it. The card shows the choice meanwhile, and the next new game and
@@ -1014,6 +1075,7 @@ function wire() {
   });
   $("time-select").addEventListener("change", (event) => changeSetting("time", Number(event.target.value)));
   $("level-select").addEventListener("change", (event) => changeSetting("level", Number(event.target.value)));
+  $("threads-select").addEventListener("change", (event) => changeThreads(Number(event.target.value)));
   $("move-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const move = $("move-input").value.trim();
@@ -1085,6 +1147,7 @@ async function start() {
 start();
 
 // For tests and the curious: the game's state as last drawn, whether an action that changes
-// the game is under way, and the analysis shown.
+// the game is under way, the analysis shown, and the WebAssembly build that runs ("threads" or
+// "single"; null with the server's native engine).
 window.lifeline = { state: () => app.game, busy: () => app.busy, reviewing: () => Boolean(app.review),
-                    analysis: () => app.analysis };
+                    analysis: () => app.analysis, build: () => app.build || null };

@@ -302,6 +302,11 @@ export class GameSession {
     });
   }
 
+  // The search's threads (the page's threaded WebAssembly engine; docs/wasm.md).
+  setThreads(count) {
+    return this.withEngine(() => this.ask(`lifeline-set threads ${count}`));
+  }
+
   // Whether the analysis also reads the network's territory, once per position.
   setNetworkTerritory(on) {
     this.networkWanted = on;
@@ -796,6 +801,12 @@ export class Games {
     const result = this.spareWork.then(run, run);
     this.spareWork = result.catch(() => {});
     return result;
+  }
+
+  // The search's threads of the spare engine too, so that the next game has them.
+  setThreads(count) {
+    if (!this.spare) return Promise.resolve();
+    return this.withSpare((engine) => engine.send(`lifeline-set threads ${count}`));
   }
 
   check(payload) {

@@ -2,13 +2,41 @@
 // engine's own protocol (protocol/lifeline-gtp.md in the engine's repository) one command at
 // a time, the answers in order.
 //
-//   const engine = await LifelineEngine.start({ args: ["--seed=7"] });
+//   const engine = await LifelineEngine.start({ args: ["--seed=7"], maxThreads: 4 });
+//   engine.build                                       // "threads" (or "single")
 //   await engine.send("boardsize 5");                  // "" (an empty success)
 //   const move = await engine.send("genmove b");       // "c3 e4" (a double turn's stones)
 //   const analysis = engine.send("lifeline-analyze 50", { onLine: (line) => show(line) });
 //   engine.stop();                                     // the analysis ends with its next line
 //   await analysis;
 //   await engine.quit();
+//
+// Two builds: the threaded one (threads/, emscripten's pthreads) needs SharedArrayBuffer, which
+// a page has only when it is cross-origin isolated (its server sends COOP and COEP headers);
+// elsewhere the single-threaded one runs.
+
+// The search threads a page gets unless it says otherwise: what the device offers, up to this
+// many (a phone's every core would be too many for a page).
+export const DEFAULT_MAX_THREADS = 4;
+
+// Whether this page may run the threaded build.
+export function canRunThreads() {
+  return typeof SharedArrayBuffer === "function" && globalThis.crossOriginIsolated === true;
+}
+
+// The cores the device reports (1 where it says nothing).
+export function deviceThreads() {
+  return Math.max(1, Number(globalThis.navigator && navigator.hardwareConcurrency) || 1);
+}
+
+// The flag --threads=N among the args, or null.
+function threadsFlag(args) {
+  for (let i = 0; i < args.length; i++) {
+    const match = /^--threads(?:=(.*))?$/.exec(String(args[i]));
+    if (match) return Number(match[1] !== undefined ? match[1] : args[i + 1]);
+  }
+  return null;
+}
 
 // A "?" answer: the engine refused the command, and changed nothing.
 export class GtpError extends Error {
@@ -30,16 +58,33 @@ export class LifelineEngine {
   #ready;
   #ended; // resolves once the program has exited or the worker was ended
   #markEnded;
+  #build = null;
+  #workerCounts = []; // the answers awaited to workers(), oldest first
 
   // Starts the engine in a worker; `args` are the native program's flags (its --help), and
   // `onLog` receives each line of the engine's log. `workerUrl` is where worker.mjs is served,
-  // beside this module unless a bundler moved it.
-  static async start({ args = [], onLog = null, workerUrl = null } = {}) {
+  // beside this module unless a bundler moved it. `build` is "auto" (the threaded build where
+  // the page can run it), "threads" or "single". Where the threaded build runs, the search's
+  // threads are `threads` (a number, or "auto": the device's cores up to `maxThreads`), unless
+  // the args set --threads; the engine's option `threads` changes them later.
+  static async start({ args = [], onLog = null, workerUrl = null, build = "auto",
+                       threads = "auto", maxThreads = DEFAULT_MAX_THREADS } = {}) {
     const url = workerUrl || new URL("./worker.mjs", import.meta.url);
+    const wanted = build === "auto" ? (canRunThreads() ? "threads" : "single") : build;
+    const flags = args.map(String);
+    const given = threadsFlag(flags);
+    const count = given !== null ? given
+      : threads === "auto" ? Math.min(deviceThreads(), maxThreads) : Number(threads);
     const engine = new LifelineEngine(new Worker(url, { type: "module" }), onLog);
-    engine.#worker.postMessage({ type: "start", args });
+    engine.#worker.postMessage({ type: "start", args: flags, build: wanted, threads: count,
+                                 threadsFlag: given === null });
     await engine.#ready;
     return engine;
+  }
+
+  // The build that runs: "threads" or "single".
+  get build() {
+    return this.#build;
   }
 
   constructor(worker, onLog) {
@@ -84,6 +129,16 @@ export class LifelineEngine {
     });
   }
 
+  // The threaded build's Web Workers: {running, idle}, those that run one of the program's
+  // threads and those kept for the next (the single-threaded build has none).
+  workers() {
+    if (this.#exited !== null) return Promise.resolve({ running: 0, idle: 0 });
+    return new Promise((resolve) => {
+      this.#workerCounts.push(resolve);
+      this.#worker.postMessage({ type: "workers" });
+    });
+  }
+
   // Ends the streaming command that runs now (an analysis searches until the next input
   // line): sends an empty line, which the engine reads and leaves unanswered.
   stop() {
@@ -109,10 +164,16 @@ export class LifelineEngine {
   #receive(message, started, failed) {
     switch (message.type) {
       case "ready":
+        this.#build = message.build;
         started();
         break;
       case "line":
         this.#takeLine(message.line);
+        break;
+      case "workers":
+        if (this.#workerCounts.length > 0) {
+          this.#workerCounts.shift()({ running: message.running, idle: message.idle });
+        }
         break;
       case "log":
         if (this.#onLog) this.#onLog(message.line);
