@@ -12,7 +12,7 @@ import subprocess
 import time
 import unittest
 
-from lifeline_tools.gtp import GtpEngine
+from lifeline_tools.engine.gtp import GtpEngine
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PACKAGE = os.environ.get("LIFELINE_WASM_PACKAGE", os.path.join(ROOT, "build-wasm", "package"))
