@@ -3,9 +3,10 @@
 // the WebAssembly engine in a Web Worker, in the page that `scripts/web.py --static` writes
 // (<html data-backend="wasm">), or else the relay to a native engine on the server. The page
 // keeps a copy of the game record so that a reload or a stopped engine can resume. It stays
-// one file (some 960 lines) because its parts share the page's state; the board's drawing
-// (board.js), the study graph (study.js), the words of the opening map (opening_map.js) and the
-// reading of Abstract Play's exports (abstractplay_records.js) live apart.
+// one file (some 1,150 lines) because its parts share the page's state; the board's drawing
+// (board.js), the study graph (study.js), the words of the opening map (opening_map.js), the
+// refused cells' reasons (refusals.js) and the reading of Abstract Play's exports
+// (abstractplay_records.js) live apart.
 
 import { ExportError, Refused, endingProblem, readExport, refusal } from "./abstractplay_records.js";
 import { Board } from "./board.js";
