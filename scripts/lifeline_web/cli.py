@@ -22,7 +22,7 @@ import webbrowser
 from lifeline_tools.engine import gtp
 
 from .relay import Relay, RelayLimits
-from .server import WebServer
+from .server import WebServer, url_of
 from .static_site import StaticSiteError, static_server, write_static_site
 
 
@@ -78,7 +78,8 @@ def main(argv=None, default_engine="build/lifeline", default_package="build-wasm
                   f"{shlex.quote(options.static)} (one thread: it sends no isolation headers; "
                   "see docs/wasm.md)", flush=True)
             return
-        serve_static(prog, options)
+        serve(prog, options, lambda: static_server(options.static, options.host, options.port),
+              f"(the page of {options.static}, cross-origin isolated; Ctrl-C stops the server)")
         return
     program = shlex.split(options.engine)[0] if options.engine.strip() else ""
     if os.sep in program and not os.access(program, os.X_OK):
@@ -87,37 +88,23 @@ def main(argv=None, default_engine="build/lifeline", default_package="build-wasm
     relay = Relay(options.engine, RelayLimits(max_engines=options.max_games,
                                               idle_seconds=options.idle,
                                               max_seconds=options.max_seconds))
+    serve(prog, options, lambda: WebServer((options.host, options.port), relay,
+                                           verbose=options.verbose),
+          "(Ctrl-C stops the server)")
+
+
+def serve(prog, options, make_server, what):
+    """Runs the server that make_server() opens on --host and --port until Ctrl-C or SIGTERM,
+    after one line that gives its address and `what` it serves."""
     gtp.install_cleanup()
     signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
-        server = WebServer((options.host, options.port), relay, verbose=options.verbose)
+        server = make_server()
     except OSError as error:
         sys.exit(f"{prog}: cannot listen on {options.host} port {options.port}: "
                  f"{error.strerror or error} (pick another with --port or --host)")
-    print(f"Lifeline: open {server.url} in a browser (Ctrl-C stops the server)", flush=True)
-    if options.open:
-        webbrowser.open(server.url)
-    try:
-        server.serve_forever(poll_interval=0.25)
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.server_close()
-
-
-def serve_static(prog, options):
-    """Serves the site that --static wrote until Ctrl-C or SIGTERM."""
-    gtp.install_cleanup()
-    signal.signal(signal.SIGINT, signal.default_int_handler)
-    try:
-        server = static_server(options.static, options.host, options.port)
-    except OSError as error:
-        sys.exit(f"{prog}: cannot listen on {options.host} port {options.port}: "
-                 f"{error.strerror or error} (pick another with --port or --host)")
-    host, port = server.server_address[:2]
-    url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
-    print(f"Lifeline: open {url} in a browser: the page of {options.static}, cross-origin "
-          "isolated (Ctrl-C stops the server)", flush=True)
+    url = url_of(server.server_address)
+    print(f"Lifeline: open {url} in a browser {what}", flush=True)
     if options.open:
         webbrowser.open(url)
     try:

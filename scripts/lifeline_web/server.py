@@ -323,6 +323,15 @@ def _host_name(host):
     return host.rpartition(":")[0] if host.count(":") == 1 else host
 
 
+def url_of(address):
+    """The address a browser opens for a server listening on `address` (host, port, ...):
+    this machine's for a server on every interface."""
+    host, port = address[:2]
+    if host in ("0.0.0.0", "::"):
+        host = "127.0.0.1"
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+
 class WebServer(http.server.ThreadingHTTPServer):
     daemon_threads = True
     block_on_close = False
@@ -343,10 +352,7 @@ class WebServer(http.server.ThreadingHTTPServer):
 
     @property
     def url(self):
-        host, port = self.server_address[:2]
-        if host in ("0.0.0.0", "::"):
-            host = "127.0.0.1"
-        return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+        return url_of(self.server_address)
 
     def _reap(self):
         while not self._stopping.wait(self.relay.limits.reap_seconds()):
