@@ -130,7 +130,7 @@
 646 lifeline-set network
 #? [none]
 647 lifeline-network extra
-#? [(?#error)syntax error: expected 0 arguments]*
+#? [(?#error)syntax error: expected 'info' or nothing]*
 
 # The opening book (option book, lifeline-book): which maps are found depends on the
 # installation, so only its absence and the refusals are pinned here; tests/engine and

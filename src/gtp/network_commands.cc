@@ -16,6 +16,9 @@ namespace {
 
 using Answer = absl::StatusOr<std::string>;
 
+// The word that asks lifeline-network what the network is rather than what it judges.
+constexpr absl::string_view kInfoWord = "info";
+
 // Each cell's territory from Black's view, indexed by cell: +1 Black will hold it once the
 // board settles, -1 White. The network gives it for the side to move.
 std::vector<float> BlackTerritory(const Position& position, const NetworkOutput& out) {
@@ -25,10 +28,23 @@ std::vector<float> BlackTerritory(const Position& position, const NetworkOutput&
   return territory;
 }
 
-// lifeline-network: the network's judgement of the position.
+// lifeline-network info: what the network is and which inputs it reads.
+std::string NetworkInfo(const Network& network) {
+  return absl::StrFormat(
+      "file %s\ninputs %s\nplanes %d blocks %d channels %d pool-every %d",
+      network.source().empty() ? "-" : network.source(),
+      network.rules_inputs() ? "stones-turn-rules-komi" : "stones-turn", network.planes(),
+      network.blocks(), network.channels(), network.pool_every());
+}
+
+// lifeline-network [info]: the network's judgement of the position, or what it is.
 Answer NetworkJudgement(CommandContext& context, const Arguments& args) {
-  LL_RETURN_IF_ERROR(args.ExpectCount(0));
+  LL_RETURN_IF_ERROR(args.ExpectCountBetween(0, 1));
+  if (args.size() == 1 && args[0] != kInfoWord) {
+    return SyntaxError(absl::StrCat("expected '", kInfoWord, "' or nothing"));
+  }
   LL_ASSIGN_OR_RETURN(const std::shared_ptr<const Network> network, context.engine.network());
+  if (args.size() == 1) return NetworkInfo(*network);
   const Position& position = context.engine.position();
   const Geometry& geometry = position.geometry();
   const NetworkOutput out = network->Evaluate(position);
@@ -38,7 +54,8 @@ Answer NetworkJudgement(CommandContext& context, const Arguments& args) {
   }
   std::stable_sort(moves.begin(), moves.end(),
                    [](const auto& a, const auto& b) { return a.first > b.first; });
-  std::string answer = absl::StrFormat("value %.4f swap %.4f\npolicy", out.value, out.swap);
+  std::string answer =
+      absl::StrFormat("value %.4f swap %.4f spend %.4f\npolicy", out.value, out.swap, out.spend);
   for (const auto& [share, cell] : moves) {
     absl::StrAppendFormat(&answer, " %s %.4f", CellName(geometry, cell), share);
   }

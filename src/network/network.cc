@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "core/check.h"
 
 namespace lifeline {
 namespace {
@@ -174,12 +175,15 @@ std::vector<float> Dense(const DenseWeights& layer, const std::vector<float>& in
 absl::StatusOr<Network> Network::Load(const std::string& path) {
   absl::StatusOr<NetworkWeights> weights = ReadNetworkWeights(path);
   if (!weights.ok()) return weights.status();
-  if (weights->planes != kNetworkPlanes) {
+  const int wanted = weights->rules_inputs() ? kRulesPlanes : kBasicPlanes;
+  if (weights->planes != wanted) {
     return absl::InvalidArgumentError(absl::StrCat("network file ", path, ": it reads ",
                                                    weights->planes, " input planes, not ",
-                                                   kNetworkPlanes));
+                                                   wanted));
   }
-  return Network(*std::move(weights));
+  Network network(*std::move(weights));
+  network.source_ = path;
+  return network;
 }
 
 namespace {
@@ -212,13 +216,15 @@ Network::Network(NetworkWeights weights)
   for (const HexConvWeights& conv : weights_.tower) tower_.push_back(PackHexConv(conv));
 }
 
-std::vector<float> Network::Encode(const Position& position) {
+std::vector<float> Network::Encode(const Position& position, int count) {
+  LL_CHECK(count == kBasicPlanes || count == kRulesPlanes);
   const Geometry& geometry = position.geometry();
   const int cells = geometry.array_size();
-  std::vector<float> planes(static_cast<size_t>(kNetworkPlanes) * cells, 0.0f);
-  const auto fill = [&](int plane, const Bitset& set) {
-    set.ForEach([&](int c) { planes[static_cast<size_t>(plane) * cells + c] = 1.0f; });
+  std::vector<float> planes(static_cast<size_t>(count) * cells, 0.0f);
+  const auto fill_value = [&](int plane, const Bitset& set, float value) {
+    set.ForEach([&](int c) { planes[static_cast<size_t>(plane) * cells + c] = value; });
   };
+  const auto fill = [&](int plane, const Bitset& set) { fill_value(plane, set, 1.0f); };
   const auto fill_board = [&](int plane) { fill(plane, geometry.cells()); };
   const Color mover = position.to_move();
   fill(0, position.board().stones(mover));
@@ -232,6 +238,14 @@ std::vector<float> Network::Encode(const Position& position) {
     if (position.CanSwap()) fill_board(6);
     fill(7, position.PlacementCells());
   }
+  if (count == kRulesPlanes) {
+    const Balancing balancing = position.rules().balancing;
+    if (balancing == Balancing::kWeakPie) fill_board(8);
+    if (balancing == Balancing::kKomiPie) fill_board(9);
+    const float komi = kKomiPlaneScale * static_cast<float>(position.komi_left());
+    if (komi > 0) fill_value(mover == Color::kWhite ? 10 : 11, geometry.cells(), komi);
+    if (!position.IsOver() && position.CanSpendKomi()) fill_board(12);
+  }
   return planes;
 }
 
@@ -244,9 +258,9 @@ NetworkOutput Network::Evaluate(const Position& position) const {
   // The padded index of each cell of the grid.
   std::vector<int> at(cells);
   for (int c = 0; c < cells; ++c) at[c] = (geometry.Y(c) + 1) * padded + geometry.X(c) + 1;
-  const std::vector<float> planes = Encode(position);
-  Activations input(static_cast<size_t>(kNetworkPlanes) * padded_cells, 0.0f);
-  for (int p = 0; p < kNetworkPlanes; ++p) {
+  const std::vector<float> planes = Encode(position, weights_.planes);
+  Activations input(static_cast<size_t>(weights_.planes) * padded_cells, 0.0f);
+  for (int p = 0; p < weights_.planes; ++p) {
     for (int c = 0; c < cells; ++c) {
       input[static_cast<size_t>(p) * padded_cells + at[c]] = planes[p * cells + c];
     }
@@ -282,25 +296,32 @@ NetworkOutput Network::Evaluate(const Position& position) const {
       Pool(x, channels, padded_cells, geometry, at, scaled, /*relu=*/false);
 
   NetworkOutput out;
-  // Policy: a softmax over the legal placements and the swap.
+  // Policy: a softmax over the legal placements, the swap and spending komi.
   const std::vector<float> logits = PointwiseHead(weights_.policy, x, padded_cells);
   const float swap_logit = Dense(weights_.swap, pooled)[0];
   const bool swap_allowed = !position.IsOver() && position.CanSwap();
+  const bool spend_allowed =
+      weights_.rules_inputs() && !position.IsOver() && position.CanSpendKomi();
+  const float spend_logit = spend_allowed ? Dense(weights_.spend, pooled)[0] : 0.0f;
   const float* legal = &planes[static_cast<size_t>(7) * cells];
-  float top = swap_allowed ? swap_logit : -1e30f;
+  float top = -1e30f;
+  if (swap_allowed) top = std::max(top, swap_logit);
+  if (spend_allowed) top = std::max(top, spend_logit);
   for (int i = 0; i < cells; ++i) {
     if (legal[i] > 0) top = std::max(top, logits[at[i]]);
   }
+  const auto share = [&](bool allowed, float logit) {
+    return allowed ? std::exp(static_cast<double>(logit - top)) : 0.0;
+  };
   out.policy.assign(cells, 0.0f);
-  double total = swap_allowed ? std::exp(static_cast<double>(swap_logit - top)) : 0.0;
+  double total = share(swap_allowed, swap_logit) + share(spend_allowed, spend_logit);
   for (int i = 0; i < cells; ++i) {
     if (legal[i] > 0) total += out.policy[i] = std::exp(logits[at[i]] - top);
   }
   if (total > 0) {
     for (float& p : out.policy) p = static_cast<float>(p / total);
-    out.swap = swap_allowed
-                   ? static_cast<float>(std::exp(static_cast<double>(swap_logit - top)) / total)
-                   : 0.0f;
+    out.swap = static_cast<float>(share(swap_allowed, swap_logit) / total);
+    out.spend = static_cast<float>(share(spend_allowed, spend_logit) / total);
   }
   // Value: a logit through a hidden layer.
   std::vector<float> hidden = Dense(weights_.value_hidden, pooled);

@@ -13,16 +13,24 @@ namespace lifeline {
 // The input planes the network reads, in this order
 // (scripts/lifeline_tools/learning/network_data.py makes the same): the side to move's stones,
 // the opponent's, the board's cells, black to move, a double turn to make, the pending first
-// stone, the swap allowed, the legal placements.
-constexpr int kNetworkPlanes = 8;
+// stone, the swap allowed, the legal placements. These basic planes are all that networks of
+// formats 1 and 2 read; a network of format 3 reads five more: weak pie, komi pie, the komi
+// the side to move can still spend, the komi the opponent can, each point worth
+// kKomiPlaneScale, and spending allowed now.
+constexpr int kBasicPlanes = 8;
+constexpr int kRulesPlanes = 13;
+// Komis run to about 20 on the largest boards: a tenth keeps the planes' values near 1.
+constexpr float kKomiPlaneScale = 0.1f;
 
 // What the network says of a position, over the engine's cells (Cell indices, so
 // geometry.array_size() entries; zero off the board).
 struct NetworkOutput {
   // The share of each action among the legal ones: placements (on a double turn, the cells
-  // that start a pair) and the swap; they add up to 1.
+  // that start a pair), the swap and spending a point of komi; they add up to 1. A network
+  // without a spend output (formats 1 and 2) leaves `spend` at 0.
   std::vector<float> policy;
   float swap = 0;
+  float spend = 0;
   // The side to move's chance to win.
   float value = 0;
   // For each cell, from -1 to +1: how surely the side to move (+1) or the opponent (-1) will
@@ -54,13 +62,20 @@ class Network {
 
   int blocks() const { return static_cast<int>(weights_.tower.size() / 2); }
   int channels() const { return weights_.channels; }
+  int pool_every() const { return weights_.pool_every; }
+  // Whether it reads the rules and the komi (kRulesPlanes inputs and a spend output).
+  bool rules_inputs() const { return weights_.rules_inputs(); }
+  int planes() const { return weights_.planes; }
+  // The file it was loaded from (empty for one made from weights in memory).
+  const std::string& source() const { return source_; }
 
-  // The input planes of a position, kNetworkPlanes x array_size().
-  static std::vector<float> Encode(const Position& position);
+  // The input planes of a position, `planes` (kBasicPlanes or kRulesPlanes) x array_size().
+  static std::vector<float> Encode(const Position& position, int planes = kRulesPlanes);
   NetworkOutput Evaluate(const Position& position) const;
 
  private:
   NetworkWeights weights_;
+  std::string source_;
   PackedHexConv stem_;
   std::vector<PackedHexConv> tower_;
 };

@@ -17,9 +17,11 @@
 namespace lifeline {
 namespace {
 
-// Format 1: no global pooling; format 2: the header names pool-every K >= 1.
+// Format 1: no global pooling; format 2: the header names pool-every K >= 1; format 3: the
+// header names pool-every K >= 0 (0: no pooling), and a spend layer follows the swap layer.
 constexpr int kPlainFormat = 1;
 constexpr int kPoolingFormat = 2;
+constexpr int kRulesFormat = 3;
 // Beyond any network a CPU core evaluates in useful time (40 blocks of 256 channels is some
 // 47 million parameters, seconds a position on base 13): a header asking for more is refused
 // before anything is allocated, so that a wrong file cannot exhaust memory or stall a command.
@@ -109,18 +111,19 @@ absl::StatusOr<NetworkWeights> ParseNetworkWeights(absl::string_view bytes,
       !absl::SimpleAtoi(words[7], &channels)) {
     return corrupt("not a lifeline network (bad header)");
   }
-  if (version != kPlainFormat && version != kPoolingFormat) {
-    return corrupt(absl::StrCat("format ", version, ", this engine reads ", kPlainFormat, " and ",
-                                kPoolingFormat));
+  if (version != kPlainFormat && version != kPoolingFormat && version != kRulesFormat) {
+    return corrupt(absl::StrCat("format ", version, ", this engine reads ", kPlainFormat, " to ",
+                                kRulesFormat));
   }
-  const size_t header_words = version == kPoolingFormat ? 10 : 8;
+  const bool names_pooling = version != kPlainFormat;
+  const size_t header_words = names_pooling ? 10 : 8;
   if (words.size() != header_words ||
-      (version == kPoolingFormat &&
-       (words[8] != "pool-every" || !absl::SimpleAtoi(words[9], &pool_every)))) {
+      (names_pooling && (words[8] != "pool-every" || !absl::SimpleAtoi(words[9], &pool_every)))) {
     return corrupt("not a lifeline network (bad header)");
   }
   if (planes < 1 || planes > kMaxPlanes || blocks < 0 || blocks > kMaxBlocks || channels < 1 ||
-      channels > kMaxChannels || (version == kPoolingFormat && pool_every < 1)) {
+      channels > kMaxChannels || pool_every < 0 || pool_every > kMaxBlocks ||
+      (version == kPoolingFormat && pool_every < 1)) {
     return corrupt("sizes out of range");
   }
   NetworkWeights net;
@@ -139,6 +142,7 @@ absl::StatusOr<NetworkWeights> ParseNetworkWeights(absl::string_view bytes,
   }
   ok = ok && ReadDense(reader, channels, 1, net.policy) &&
        ReadDense(reader, channels, 1, net.territory) && ReadDense(reader, pooled, 1, net.swap) &&
+       (version != kRulesFormat || ReadDense(reader, pooled, 1, net.spend)) &&
        ReadDense(reader, pooled, channels, net.value_hidden) &&
        ReadDense(reader, channels, 1, net.value);
   if (!ok) return corrupt("truncated, or a value that is not a finite number");

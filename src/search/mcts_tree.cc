@@ -274,7 +274,7 @@ void MctsTree::Judge(uint32_t index, const Position& position, Worker& worker) {
   const NetworkOutput output = network_->Evaluate(position);
   const uint32_t first = node.first_child.load(kRelaxed);
   const uint32_t count = node.num_children.load(kRelaxed);
-  // The network has no komi head: spending komi keeps an average share.
+  // A network without a spend output (formats 1 and 2) leaves spending komi an average share.
   std::vector<float>& shares = worker.policy;
   shares.assign(count, 1.0f / static_cast<float>(count));
   double total = 0;
@@ -282,6 +282,9 @@ void MctsTree::Judge(uint32_t index, const Position& position, Worker& worker) {
     const Node& child = pool_[first + i];
     if (child.kind == Move::Kind::kPlace) shares[i] = output.policy[child.cell];
     if (child.kind == Move::Kind::kSwap) shares[i] = output.swap;
+    if (child.kind == Move::Kind::kSpendKomi && network_->rules_inputs()) {
+      shares[i] = output.spend;
+    }
     total += shares[i];
   }
   for (uint32_t i = 0; i < count; ++i) {
@@ -438,6 +441,36 @@ uint32_t MctsTree::BestChild(uint32_t index) const {
   for (uint32_t i = first; i < first + count; ++i) {
     if (pool_[i].proof.load(kRelaxed) == Proof::kWin) return i;
     if (rank(i) > rank(best)) best = i;
+  }
+  if (index == 0 && options_.lcb_z > 0 && pool_[best].proof.load(kRelaxed) != Proof::kLoss) {
+    return LcbChild(best);
+  }
+  return best;
+}
+
+uint32_t MctsTree::LcbChild(uint32_t most_visited) const {
+  const Node& root = pool_[0];
+  const uint32_t first = root.first_child.load(kRelaxed);
+  const uint32_t count = root.num_children.load(kRelaxed);
+  const double enough = MctsOptions::kLcbVisitShare * pool_[most_visited].visits.load(kRelaxed);
+  const auto bound = [&](const Node& child) {
+    const double n = child.visits.load(kRelaxed);
+    const double rate = child.wins.load(kRelaxed) / n;
+    return rate - options_.lcb_z * std::sqrt(std::max(rate * (1 - rate), 0.0) / n);
+  };
+  uint32_t best = most_visited;
+  double best_bound = pool_[most_visited].visits.load(kRelaxed) > 0
+                          ? bound(pool_[most_visited])
+                          : -std::numeric_limits<double>::infinity();
+  for (uint32_t i = first; i < first + count; ++i) {
+    const Node& child = pool_[i];
+    if (i == most_visited || child.proof.load(kRelaxed) == Proof::kLoss) continue;
+    if (child.visits.load(kRelaxed) < std::max(enough, 1.0)) continue;
+    const double child_bound = bound(child);
+    if (child_bound > best_bound) {
+      best_bound = child_bound;
+      best = i;
+    }
   }
   return best;
 }

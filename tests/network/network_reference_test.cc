@@ -99,10 +99,26 @@ std::vector<double> Pool(const Geometry& geometry, const Planes& x, bool scaled)
 NetworkOutput ReferenceEvaluate(const NetworkWeights& weights, const Position& position) {
   const Geometry& geometry = position.geometry();
   const int cells = geometry.array_size();
-  const std::vector<float> encoded = Network::Encode(position);
-  Planes x(kNetworkPlanes, std::vector<double>(cells));
-  for (int p = 0; p < kNetworkPlanes; ++p) {
+  const std::vector<float> encoded = Network::Encode(position, kBasicPlanes);
+  Planes x(kBasicPlanes, std::vector<double>(cells));
+  for (int p = 0; p < kBasicPlanes; ++p) {
     for (int c = 0; c < cells; ++c) x[p][c] = encoded[static_cast<size_t>(p) * cells + c];
+  }
+  if (weights.rules_inputs()) {
+    // The rules' planes, from their definition: constant over the board.
+    const Balancing balancing = position.rules().balancing;
+    const bool white_to_move = position.to_move() == Color::kWhite;
+    const double komi = 0.1 * position.komi_left();
+    const double rule_values[] = {
+        balancing == Balancing::kWeakPie ? 1.0 : 0.0,
+        balancing == Balancing::kKomiPie ? 1.0 : 0.0,
+        white_to_move ? komi : 0.0,
+        white_to_move ? 0.0 : komi,
+        !position.IsOver() && position.CanSpendKomi() ? 1.0 : 0.0};
+    for (double value : rule_values) {
+      x.emplace_back(cells, 0.0);
+      geometry.cells().ForEach([&](int cell) { x.back()[cell] = value; });
+    }
   }
   x = Convolve(geometry, weights.stem, x);
   Relu(x);
@@ -135,13 +151,17 @@ NetworkOutput ReferenceEvaluate(const NetworkWeights& weights, const Position& p
   const Bitset legal = position.IsOver() ? Bitset() : position.PlacementCells();
   std::vector<double> shares(cells, 0.0);
   const double swap_share = swap_allowed ? std::exp(Dense(weights.swap, pooled)[0]) : 0.0;
-  double total = swap_share;
+  const bool spend_allowed =
+      weights.rules_inputs() && !position.IsOver() && position.CanSpendKomi();
+  const double spend_share = spend_allowed ? std::exp(Dense(weights.spend, pooled)[0]) : 0.0;
+  double total = swap_share + spend_share;
   legal.ForEach(
       [&](int cell) { total += shares[cell] = std::exp(Pointwise(weights.policy, x, cell)); });
   out.policy.assign(cells, 0.0f);
   if (total > 0) {
     for (int c = 0; c < cells; ++c) out.policy[c] = static_cast<float>(shares[c] / total);
     out.swap = static_cast<float>(swap_share / total);
+    out.spend = static_cast<float>(spend_share / total);
   }
   std::vector<double> hidden = Dense(weights.value_hidden, pooled);
   for (double& h : hidden) h = std::max(h, 0.0);
@@ -159,6 +179,7 @@ INSTANTIATE_TEST_SUITE_P(Networks, NetworkReferenceTest,
                          ::testing::Values(LIFELINE_NETWORK_TEST_DATA "/tiny.net",
                                            LIFELINE_NETWORK_TEST_DATA "/odd.net",
                                            LIFELINE_NETWORK_TEST_DATA "/pooled.net",
+                                           LIFELINE_NETWORK_TEST_DATA "/rules.net",
                                            LIFELINE_ENGINE_NETWORK));
 
 TEST_P(NetworkReferenceTest, MatchesTheSlowEvaluationOnEveryBase) {
@@ -168,7 +189,9 @@ TEST_P(NetworkReferenceTest, MatchesTheSlowEvaluationOnEveryBase) {
   for (int base = Geometry::kMinBase; base <= Geometry::kMaxBase; ++base) {
     const Geometry& geometry = Geometry::ForBase(base);
     Rng rng(base);
-    Position position(geometry, Rules{});
+    // Each base under one of the three rules in turn, komi pie with a komi White spends.
+    const Balancing balancing = kBalancings[base % 3];
+    Position position(geometry, Rules{balancing, balancing == Balancing::kKomiPie ? 3 : 0});
     // Some eight positions along one random game (a game lasts about as many turns as the
     // board has cells): the start, the setup, the play and the end.
     const int every = geometry.num_cells() / 7 + 1;
@@ -179,6 +202,7 @@ TEST_P(NetworkReferenceTest, MatchesTheSlowEvaluationOnEveryBase) {
         const NetworkOutput slow = ReferenceEvaluate(*weights, position);
         EXPECT_NEAR(fast.value, slow.value, 1e-4);
         EXPECT_NEAR(fast.swap, slow.swap, 1e-4);
+        EXPECT_NEAR(fast.spend, slow.spend, 1e-4);
         for (int c = 0; c < geometry.array_size(); ++c) {
           EXPECT_NEAR(fast.policy[c], slow.policy[c], 1e-4) << c;
           EXPECT_NEAR(fast.territory[c], slow.territory[c], 1e-4) << c;

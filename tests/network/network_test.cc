@@ -27,8 +27,9 @@ const std::string kData = LIFELINE_NETWORK_TEST_DATA;
 struct Expected {
   int base = 0;
   Balancing balancing = Balancing::kStrongPie;
+  int komi = 0;
   std::vector<std::string> moves;
-  double value = 0, swap = 0;
+  double value = 0, swap = 0, spend = 0;
   std::vector<std::string> cells;
   std::vector<double> policy, territory;
 };
@@ -48,8 +49,12 @@ std::vector<Expected> ReadExpected(const std::string& name) {
       cases.push_back(next);
     } else if (words[0] == "value") {
       EXPECT_TRUE(absl::SimpleAtod(words[1], &cases.back().value));
+    } else if (words[0] == "komi") {
+      EXPECT_TRUE(absl::SimpleAtoi(words[1], &cases.back().komi));
     } else if (words[0] == "swap") {
       EXPECT_TRUE(absl::SimpleAtod(words[1], &cases.back().swap));
+    } else if (words[0] == "spend") {
+      EXPECT_TRUE(absl::SimpleAtod(words[1], &cases.back().spend));
     } else {
       double p = 0, t = 0;
       EXPECT_TRUE(absl::SimpleAtod(words[2], &p) && absl::SimpleAtod(words[3], &t)) << line;
@@ -63,7 +68,7 @@ std::vector<Expected> ReadExpected(const std::string& name) {
 
 Position Replay(const Expected& expected) {
   const Geometry& geometry = Geometry::ForBase(expected.base);
-  Position position(geometry, Rules{expected.balancing, 0});
+  Position position(geometry, Rules{expected.balancing, expected.komi});
   for (const std::string& text : expected.moves) {
     const Reading<Move> move = ReadMove(geometry, text);
     EXPECT_TRUE(move.ok() && position.IsLegal(move.value)) << text;
@@ -76,8 +81,10 @@ class NetworkTest : public ::testing::TestWithParam<const char*> {};
 
 // tiny: 2 blocks of 8 channels; odd: 1 block of 6, which is no multiple of the four outputs
 // the convolution computes at a time; pooled: 3 blocks of 8 with global pooling in the second
-// (pool-every 2), trained with the auxiliary heads, which the file leaves out.
-INSTANTIATE_TEST_SUITE_P(Networks, NetworkTest, ::testing::Values("tiny", "odd", "pooled"));
+// (pool-every 2), trained with the auxiliary heads, which the file leaves out; rules: the
+// same kind reading the rules and the komi, with a spend output (format 3).
+INSTANTIATE_TEST_SUITE_P(Networks, NetworkTest,
+                         ::testing::Values("tiny", "odd", "pooled", "rules"));
 
 TEST_P(NetworkTest, GivesThePythonModelsOutputs) {
   const absl::StatusOr<Network> network = Network::Load(kData + "/" + GetParam() + ".net");
@@ -90,7 +97,8 @@ TEST_P(NetworkTest, GivesThePythonModelsOutputs) {
     const NetworkOutput out = network->Evaluate(position);
     EXPECT_NEAR(out.value, expected.value, 1e-4);
     EXPECT_NEAR(out.swap, expected.swap, 1e-4);
-    double total = out.swap;
+    EXPECT_NEAR(out.spend, expected.spend, 1e-4);
+    double total = out.swap + out.spend;
     for (size_t i = 0; i < expected.cells.size(); ++i) {
       const Cell cell = ReadCell(position.geometry(), expected.cells[i]).value;
       EXPECT_NEAR(out.policy[cell], expected.policy[i], 1e-4) << expected.cells[i];
@@ -123,9 +131,48 @@ TEST(NetworkEncodeTest, PlanesSayWhatThePositionSays) {
   EXPECT_EQ(legal, static_cast<float>(position.PlacementCells().Count()));
   for (int c = 0; c < cells; ++c) {
     if (!geometry.cells().Test(c)) {
-      for (int p = 0; p < kNetworkPlanes; ++p) EXPECT_EQ(planes[p * cells + c], 0.0f);
+      for (int p = 0; p < kRulesPlanes; ++p) EXPECT_EQ(planes[p * cells + c], 0.0f);
     }
   }
+  // Strong pie: the rules' planes are empty.
+  for (int c = 0; c < cells; ++c) {
+    for (int p = kBasicPlanes; p < kRulesPlanes; ++p) EXPECT_EQ(planes[p * cells + c], 0.0f);
+  }
+  // The basic planes alone are the first eight.
+  const std::vector<float> basic = Network::Encode(position, kBasicPlanes);
+  EXPECT_EQ(basic, std::vector<float>(planes.begin(), planes.begin() + kBasicPlanes * cells));
+}
+
+// The value of plane `plane` at cell `name` of a position's rules planes.
+float PlaneAt(const Position& position, int plane, const char* name) {
+  const std::vector<float> planes = Network::Encode(position);
+  return planes[plane * position.geometry().array_size() +
+                ReadCell(position.geometry(), name).value];
+}
+
+TEST(NetworkEncodeTest, RulesPlanesSayTheRulesAndTheKomiFromTheMoversView) {
+  const Geometry& geometry = Geometry::ForBase(3);
+  Position weak(geometry, Rules{Balancing::kWeakPie, 0});
+  EXPECT_EQ(PlaneAt(weak, 8, "C3"), 1.0f);
+  EXPECT_EQ(PlaneAt(weak, 9, "C3"), 0.0f);
+  Position komi(geometry, Rules{Balancing::kKomiPie, 4});
+  EXPECT_EQ(PlaneAt(komi, 8, "C3"), 0.0f);
+  EXPECT_EQ(PlaneAt(komi, 9, "C3"), 1.0f);
+  // Black to move: the komi is the opponent's; nothing to spend.
+  EXPECT_EQ(PlaneAt(komi, 10, "C3"), 0.0f);
+  EXPECT_FLOAT_EQ(PlaneAt(komi, 11, "C3"), 0.4f);
+  EXPECT_EQ(PlaneAt(komi, 12, "C3"), 0.0f);
+  for (const char* stone : {"A1", "E5", "C1", "C5"}) {  // the setup: B, W, B, W
+    komi.Play(ReadMove(geometry, stone).value);
+  }
+  komi.Play(ReadMove(geometry, "A3").value);  // Black's first stone after the setup
+  ASSERT_TRUE(komi.CanSpendKomi());
+  EXPECT_FLOAT_EQ(PlaneAt(komi, 10, "C3"), 0.4f);  // White to move: its own komi
+  EXPECT_EQ(PlaneAt(komi, 11, "C3"), 0.0f);
+  EXPECT_EQ(PlaneAt(komi, 12, "C3"), 1.0f);
+  komi.Play(Move::SpendKomi());
+  komi.Play(ReadMove(geometry, "E3").value);
+  EXPECT_FLOAT_EQ(PlaneAt(komi, 10, "C3"), 0.3f);
 }
 
 }  // namespace

@@ -17,19 +17,25 @@ namespace lifeline {
 namespace {
 
 // The bytes of a valid file of a network with `blocks` blocks of `channels` channels and 8
-// planes, every parameter `value`; with `pool_every` > 0, format 2 with global pooling.
-std::string File(int blocks, int channels, float value = 0.5f, int pool_every = 0) {
+// planes, every parameter `value`; with `pool_every` > 0, format 2 with global pooling; with
+// `rules`, format 3: 13 planes and a spend layer.
+std::string File(int blocks, int channels, float value = 0.5f, int pool_every = 0,
+                 bool rules = false) {
+  const size_t planes = rules ? 13 : 8;
   const size_t pooled = (pool_every > 0 ? 3u : 2u) * channels;
   const size_t pooling_layers = pool_every > 0 ? blocks / pool_every : 0;
-  const size_t count = 9u * 8 * channels + channels +
+  const size_t count = 9u * planes * channels + channels +
                        2u * blocks * (9u * channels * channels + channels) +
                        pooling_layers * (pooled * channels + channels) + 2 * (channels + 1) +
-                       (pooled + 1) + (pooled * channels + channels) + (channels + 1);
-  std::string bytes = pool_every > 0
-                          ? absl::StrCat("lifeline-network 2 planes 8 blocks ", blocks,
-                                         " channels ", channels, " pool-every ", pool_every, "\n")
-                          : absl::StrCat("lifeline-network 1 planes 8 blocks ", blocks,
-                                         " channels ", channels, "\n");
+                       (rules ? 2 : 1) * (pooled + 1) + (pooled * channels + channels) +
+                       (channels + 1);
+  std::string bytes =
+      rules ? absl::StrCat("lifeline-network 3 planes 13 blocks ", blocks, " channels ", channels,
+                           " pool-every ", pool_every, "\n")
+      : pool_every > 0 ? absl::StrCat("lifeline-network 2 planes 8 blocks ", blocks,
+                                      " channels ", channels, " pool-every ", pool_every, "\n")
+                       : absl::StrCat("lifeline-network 1 planes 8 blocks ", blocks,
+                                      " channels ", channels, "\n");
   for (size_t i = 0; i < count; ++i) {
     char raw[4];
     std::memcpy(raw, &value, 4);  // the machines we build for are little-endian
@@ -74,6 +80,18 @@ TEST(NetworkWeightsTest, ReadsAFileWithGlobalPooling) {
   EXPECT_EQ(weights->swap.weights.size(), 12u);
 }
 
+TEST(NetworkWeightsTest, ReadsAFileThatReadsTheRules) {
+  for (int pool_every : {0, 2}) {
+    const auto weights = ParseNetworkWeights(File(2, 4, 0.5f, pool_every, true), "test");
+    ASSERT_TRUE(weights.ok()) << weights.status();
+    EXPECT_TRUE(weights->rules_inputs());
+    EXPECT_EQ(weights->planes, 13);
+    EXPECT_EQ(weights->pool_every, pool_every);
+    EXPECT_EQ(weights->spend.weights.size(), weights->swap.weights.size());
+  }
+  EXPECT_FALSE(ParseNetworkWeights(File(2, 4), "test")->rules_inputs());
+}
+
 TEST(NetworkWeightsTest, EveryDamageIsAnError) {
   const std::string good = File(1, 4);
   std::string not_finite = good;
@@ -82,7 +100,11 @@ TEST(NetworkWeightsTest, EveryDamageIsAnError) {
   const std::string cases[] = {
       "",
       "hello\n",
-      "lifeline-network 3 planes 8 blocks 1 channels 4\n",
+      "lifeline-network 4 planes 8 blocks 1 channels 4\n",
+      "lifeline-network 3 planes 13 blocks 1 channels 4\n",  // format 3 without pool-every
+      "lifeline-network 3 planes 13 blocks 1 channels 4 pool-every -1\n",
+      absl::StrCat(File(1, 4, 0.5f, 0, true).substr(0, File(1, 4, 0.5f, 0, true).find('\n')),
+                   good.substr(good.find('\n'))),  // format 1's parameters: no spend layer
       "lifeline-network 2 planes 8 blocks 1 channels 4\n",  // format 2 without pool-every
       "lifeline-network 1 planes 8 blocks 1 channels 4 pool-every 2\n",
       "lifeline-network 2 planes 8 blocks 1 channels 4 pool-every 0\n",
