@@ -68,6 +68,7 @@ MctsOptions SearchSettings(const OptionTable& table) {
   options.network_value_mix = table.Get(option::kNetworkValueMix);
   options.rave_verdict = table.Get(option::kRaveVerdict);
   options.judged_rave = table.Get(option::kJudgedRave);
+  options.lcb_z = table.Get(option::kLcbZ);
   options.exploration = table.Get(option::kExploration);
   options.rave_equivalence = table.Get(option::kRaveEquivalence);
   options.resign_below = table.Get(option::kResign);
@@ -144,6 +145,10 @@ void DeclareSearchOptions(OptionTable& table, Engine& engine) {
       option::kJudgedRave, defaults.judged_rave,
       "the children of a node the network judged mix in their AMAF statistics; false: the "
       "network's policy alone ranks those with few visits")));
+  table.Declare(rebuilds(OptionSpec::Number(
+      option::kLcbZ, defaults.lcb_z, 0, 10,
+      "the move played: among those with at least 15% of the most visited one's visits, the one "
+      "whose win rate is highest this many standard errors below it; 0: the most visited")));
   table.Declare(rebuilds(OptionSpec::Number(option::kExploration, defaults.exploration, 0, 100,
                                             "UCB1 exploration constant")));
   table.Declare(rebuilds(

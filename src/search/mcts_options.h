@@ -65,6 +65,11 @@ struct MctsOptions {
   // ranks those of the nodes the network has not judged. Off, version 7 beat version 6 by
   // +193 Elo on base 7 where with RAVE it had gained +70 (docs/results.md, M103 and M101).
   bool judged_rave = false;
+  // The root's move: with lcb_z > 0, among the children with at least kLcbVisitShare of the most
+  // visited one's visits, the one whose win rate's lower confidence bound, lcb_z standard
+  // errors below it, is highest (KataGo's choice by LCB); 0: the most visited.
+  double lcb_z = 0;
+  static constexpr double kLcbVisitShare = 0.15;
 
   // A double turn's two stones are chosen lower cell first, so that the pair (a, b) and the
   // pair (b, a) are one path of the tree rather than two with the same position below.

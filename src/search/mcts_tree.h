@@ -142,8 +142,13 @@ class MctsTree {
   // statistics and solver proofs; a verdict replaces the winner in its nodes' own statistics.
   void BackUp(Worker& worker, Color leaf_winner, Bitset played[2],
               const std::optional<Verdict>& verdict = std::nullopt);
-  // Index of the best child to play, or 0 when the node has none.
+  // Index of the best child to play, or 0 when the node has none: a proven win, else the most
+  // visited child that is no proven loss (at the root with options lcb_z, the one with the
+  // highest lower confidence bound among the well visited).
   uint32_t BestChild(uint32_t index) const;
+  // The root child with the highest lower confidence bound (MctsOptions::lcb_z) among those
+  // with at least kLcbVisitShare of `most_visited`'s visits, which is one of them.
+  uint32_t LcbChild(uint32_t most_visited) const;
   // The moves of the best children below node `index`, one per node.
   std::vector<Move> NodeMoves(uint32_t index, int max_length) const;
   // Node moves played from `position` as whole actions: a first stone and its partner become

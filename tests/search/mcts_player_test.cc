@@ -1,6 +1,9 @@
 #include "search/mcts_player.h"
 
+#include <algorithm>
+#include <cmath>
 #include <tuple>
+#include <vector>
 
 #include "core/move.h"
 #include "core/position.h"
@@ -243,6 +246,45 @@ TEST(MctsPlayerTest, ReportsProgressWhenAsked) {
     EXPECT_LE(info.playouts, 100);
   });
   EXPECT_GE(reports, 5);
+}
+
+// With lcb-z the move played is, among the candidates with at least kLcbVisitShare of the most
+// visited one's visits, the one whose win rate stands highest lcb_z standard errors below it;
+// checked from the candidates the search reports.
+TEST(MctsPlayerTest, LcbChoosesTheHighestLowerBoundAmongTheWellVisited) {
+  MctsOptions options = SmallOptions();
+  options.lcb_z = 1.96;
+  options.solver = false;
+  int differing = 0;
+  for (uint64_t seed = 0; seed < 16; ++seed) {
+    const Position position = RandomPosition(5, Rules{}, 10 + static_cast<int>(seed), seed);
+    if (position.IsOver() || position.IsDoubleTurn()) continue;
+    FakeClock clock;
+    MctsPlayer player(options, clock, MoveModel::Default());
+    Rng rng(seed);
+    const SearchResult result = player.Search(position, Visits(1500), rng, nullptr);
+    const std::vector<CandidateInfo>& candidates = result.info.candidates;
+    ASSERT_FALSE(candidates.empty());
+    int64_t most = 0;
+    for (const CandidateInfo& c : candidates) most = std::max(most, c.visits);
+    const auto bound = [&](const CandidateInfo& c) {
+      const double p = c.win_rate;
+      return p - options.lcb_z * std::sqrt(p * (1 - p) / static_cast<double>(c.visits));
+    };
+    const CandidateInfo* best = nullptr;
+    const CandidateInfo* most_visited = nullptr;
+    for (const CandidateInfo& c : candidates) {
+      if (c.visits == most && most_visited == nullptr) most_visited = &c;
+      if (c.proof == MoveProof::kLoss) continue;
+      if (c.visits < MctsOptions::kLcbVisitShare * static_cast<double>(most)) continue;
+      if (best == nullptr || bound(c) > bound(*best) + 1e-12) best = &c;
+    }
+    ASSERT_NE(best, nullptr);
+    EXPECT_EQ(result.move, best->move) << MoveToString(position.geometry(), result.move);
+    if (best->move != most_visited->move) ++differing;
+  }
+  // Not a test of strength: only that the choice is not always the most visited anyway.
+  RecordProperty("choices_unlike_most_visited", differing);
 }
 
 }  // namespace
