@@ -321,8 +321,8 @@ def parse_arguments(argv, name, default_engine, default_start):
                                  default="settled", help="the territory target")
             command.add_argument("--inputs", choices=("basic", "rules"), default="rules",
                                  help="rules: the network sees the balancing rule and the "
-                                      "komi and may spend it (format 3); basic: as version 7, "
-                                      "which knows strong pie alone")
+                                      "komi and may spend it (file format 3); basic: the 8 "
+                                      "planes of versions 6 and 7, blind to both")
     command = commands.add_parser("loop", help="run the learning loop in --out")
     command.add_argument("--out", required=True, help="the run folder")
     command.add_argument("--engine", default=default_engine, metavar="CMD")
