@@ -33,9 +33,23 @@ ENGINE = helpers.engine_path()
 NETWORK = os.path.join(ROOT, "scripts", "network.py")
 # The engine's test compares its network with these (tests/network/network_test.cc).
 FIXTURES = os.path.join(ROOT, "tests", "network", "data")
+# lifeline-state's fields of the balancing rules, for positions of strong pie written by hand.
+STRONG_PIE = {"rules": "strong-pie", "komi_left": 0, "can_spend_komi": False}
+# Base 4's setup under weak and komi pie (single stones, Black, White, Black, White), and
+# Black's first move after it, when White may spend komi.
+KOMI_SETUP = ("A1", "G7", "D4", "A4", "B2")
 FIXTURE_CASES = ((3, "strong-pie", []), (3, "strong-pie", ["A1,C3"]),
                  (4, "strong-pie", ["A1,D4", "G7,D1", "B2", "F6"]),
                  (4, "strong-pie", ["A1,D4", "G7"]), (5, "weak-pie", ["C3", "E5", "G7"]))
+# The network of rules inputs: every balancing rule, and komi pie at komi 3 (a case's fourth
+# item) before the setup, after it, when White may spend and after White spent.
+RULES_FIXTURE_CASES = (
+    (3, "strong-pie", []), (3, "strong-pie", ["A1,C3"]), (3, "weak-pie", []),
+    (3, "weak-pie", ["A1"]), (3, "komi-pie", [], 3),
+    (4, "strong-pie", ["A1,D4", "G7,D1", "B2", "F6"]), (4, "komi-pie", list(KOMI_SETUP[:4]), 3),
+    (4, "komi-pie", list(KOMI_SETUP), 3), (4, "komi-pie", list(KOMI_SETUP) + ["pass"], 3),
+    (4, "weak-pie", list(KOMI_SETUP)), (5, "weak-pie", ["C3", "E5", "G7", "A1"]),
+    (5, "komi-pie", ["C3", "E5", "G7", "A1", "E2"], 3))
 
 
 @unittest.skipIf(MISSING, f"{MISSING} in {sys.executable}")
@@ -57,7 +71,7 @@ class DataTest(unittest.TestCase):
 
     def test_planes_and_targets(self):
         state = {"to_move": "white", "black": ["A1", "C3"], "white": ["E5"], "legal": ["B1"],
-                 "pending": "E5", "stones_to_place": 2, "can_swap": False}
+                 "pending": "E5", "stones_to_place": 2, "can_swap": False, **STRONG_PIE}
         planes = network_data.encode_position(3, state).reshape(network_data.NUM_PLANES, 5, 5)
         self.assertEqual(planes[0, 4, 4], 1.0)  # own: white's E5 (column 4, row 4)
         self.assertEqual((planes[1, 0, 0], planes[1, 2, 2]), (1.0, 1.0))  # A1 and C3
@@ -67,17 +81,59 @@ class DataTest(unittest.TestCase):
         self.assertEqual((planes[5, 4, 4], planes[5].sum()), (1.0, 1.0))
         self.assertEqual((planes[7, 0, 1], planes[7].sum()), (1.0, 1.0))  # B1: column 1, row 0
         turn = {"move": "A1,C3", "candidates": [["A1,C3", 6], ["swap", 2], ["B1", 2]]}
-        policy, swap = network_data.policy_target(3, turn, sharpness=1)
+        policy, swap, spend = network_data.policy_target(3, turn, sharpness=1)
+        self.assertEqual(spend, 0.0)
         self.assertAlmostEqual(swap, 0.2)
         self.assertAlmostEqual(policy[network_data.cell_index(3, "A1")], 0.3)
         self.assertAlmostEqual(policy[network_data.cell_index(3, "B1")], 0.2)
-        policy, swap = network_data.policy_target(3, turn, sharpness=2)  # 36, 4 and 4 of 44
+        policy, swap, _ = network_data.policy_target(3, turn, sharpness=2)  # 36, 4, 4 of 44
         self.assertAlmostEqual(swap, 4 / 44, places=6)
         self.assertAlmostEqual(policy[network_data.cell_index(3, "C3")], 18 / 44, places=6)
         game = {"settled": {"turn": 0, "territory": "b" * 18 + "w"}}
         territory = network_data.territory_target(3, game, "white")
         self.assertEqual(territory[network_data.cell_index(3, "E5")], 1.0)
         self.assertEqual(territory.sum(), 1 - 18)
+
+    def test_the_rules_planes_see_the_komi_from_the_side_to_move(self):
+        engine = gtp.GtpEngine(ENGINE)
+        self.addCleanup(engine.close)
+        setup = list(KOMI_SETUP)
+        # Planes 8 to 12: weak pie, komi pie, own komi, opponent komi, spend allowed.
+        for rules, komi, moves, expected in (
+                ("strong-pie", 0, ["A1,D4"], (0, 0, 0, 0, 0)),
+                ("weak-pie", 0, ["A1"], (1, 0, 0, 0, 0)),
+                ("komi-pie", 3, setup[:4], (0, 1, 0, 0.3, 0)),  # Black to move
+                ("komi-pie", 3, setup, (0, 1, 0.3, 0, 1)),  # White, who may spend
+                ("komi-pie", 3, setup + ["pass"], (0, 1, 0, 0.2, 0))):
+            with self.subTest(rules=rules, moves=moves):
+                engine.start_game(4, rules, komi)
+                for move in moves:
+                    engine.play(engine.state()["to_move"], move)
+                planes = network_data.encode_position(4, engine.state())
+                mask = network_data.board_mask(4)
+                for plane, value in zip(range(network_data.BASIC_PLANES, 13), expected):
+                    np.testing.assert_allclose(planes[plane], mask * value,
+                                               err_msg=network_data.PLANES[plane])
+
+    def test_spending_komi_has_its_share_and_its_examples(self):
+        cells, swap, spend = network_data.policy_target(
+            4, {"move": "pass", "candidates": [["pass", 3], ["B2", 1]]}, sharpness=1)
+        self.assertEqual((swap, spend), (0.0, 0.75))
+        self.assertAlmostEqual(cells[network_data.cell_index(4, "B2")], 0.25)
+        engine = gtp.GtpEngine(ENGINE)
+        self.addCleanup(engine.close)
+        moves = list(KOMI_SETUP) + ["pass", "C1"]
+        turns = [{"color": "black" if number % 2 == 0 else "white", "move": move,
+                  "candidates": [[move, 4]]} for number, move in enumerate(moves)]
+        game = {"base": 4, "rules": "komi-pie", "komi": 1, "winner": "black", "turns": turns,
+                "black": ["A1", "D4", "B2", "C1"], "white": ["G7", "A4"]}
+        examples = network_data.game_examples(engine, game, territory="share")
+        self.assertEqual(examples["turn"].tolist(), list(range(7)))  # the spending's row too
+        self.assertEqual(examples["spend"].tolist(), [0, 0, 0, 0, 0, 1, 0])
+        self.assertEqual(examples["next_spend"].tolist(), [0, 0, 0, 0, 1, 0, 0])
+        self.assertEqual(examples["soft_spend"][5], 1.0)
+        spend_allowed = examples["planes"][:, network_data.SPEND_PLANE].max(axis=1)
+        self.assertEqual(spend_allowed.tolist(), [0, 0, 0, 0, 0, 1, 0])
 
     def test_holding_shares_count_the_rest_of_the_game(self):
         # Base 3. Before turn 0 the board is empty (no one holds anything); before turn 1 Black
@@ -145,7 +201,7 @@ class ModelTest(unittest.TestCase):
         aux = "aux_heads" in config
         state = {"to_move": "black", "black": ["A1", "C3"], "white": ["E5", "B2"],
                  "legal": ["B1", "D4", "C5"], "pending": None, "stones_to_place": 1,
-                 "can_swap": False}
+                 "can_swap": False, **STRONG_PIE}
         planes = torch.from_numpy(network_data.encode_position(3, state)).view(1, -1, 5, 5)
         noisy = planes.clone()
         off_board = planes[0, 2] == 0
@@ -164,16 +220,17 @@ class ModelTest(unittest.TestCase):
         torch.manual_seed(4)
         net = network_model.LifelineNet(blocks=1, channels=8, pool_every=1, aux_heads=True)
         state = {"to_move": "black", "black": [], "white": [], "legal": ["A1", "B1"],
-                 "pending": None, "stones_to_place": 1, "can_swap": False}
+                 "pending": None, "stones_to_place": 1, "can_swap": False, **STRONG_PIE}
         cells = 25
         policy = torch.zeros(2, cells)
         policy[:, network_data.cell_index(3, "A1")] = 1.0
         planes = torch.from_numpy(network_data.encode_position(3, state))
-        batch = {"planes": planes.expand(2, -1, -1), "policy": policy, "swap": torch.zeros(2),
-                 "policy_weight": torch.zeros(2), "soft_policy": policy,
-                 "soft_swap": torch.zeros(2), "next_policy": policy,
-                 "next_swap": torch.zeros(2), "next_weight": torch.tensor([0.0, 1.0]),
-                 "value": torch.ones(2), "territory": torch.zeros(2, cells)}
+        batch = {"planes": planes.expand(2, -1, -1), "policy_weight": torch.zeros(2),
+                 "next_weight": torch.tensor([0.0, 1.0]), "value": torch.ones(2),
+                 "territory": torch.zeros(2, cells)}
+        for prefix in ("", "soft_", "next_"):
+            batch.update({prefix + "policy": policy, prefix + "swap": torch.zeros(2),
+                          prefix + "spend": torch.zeros(2)})
         parts = network_model.losses(net, batch)
         self.assertEqual(set(parts), set(network_model.LOSS_WEIGHTS))
         self.assertEqual(parts["policy"].item(), 0.0)
@@ -181,6 +238,57 @@ class ModelTest(unittest.TestCase):
         self.assertGreater(parts["next_policy"].item(), 0.0)
         batch["policy_weight"] = torch.ones(2)
         self.assertGreater(network_model.losses(net, batch)["policy"].item(), 0.0)
+
+    def test_the_spend_logit_is_there_where_spending_is_allowed(self):
+        torch.manual_seed(5)
+        net = network_model.LifelineNet(1, 8, aux_heads=True, inputs="rules").eval()
+        basic = network_model.LifelineNet(1, 8, aux_heads=True).eval()
+        state = {"to_move": "white", "black": ["A1"], "white": [], "legal": ["B1"],
+                 "pending": None, "stones_to_place": 1, "can_swap": False,
+                 "rules": "komi-pie", "komi_left": 2}
+        for allowed in (False, True):
+            planes = torch.from_numpy(network_data.encode_position(
+                3, dict(state, can_spend_komi=allowed))).view(1, -1, 5, 5)
+            with torch.no_grad():
+                actions, _, _, soft, following = net(planes, aux=True)
+            self.assertEqual(actions.shape, (1, 25 + 2))  # the grid's cells, swap, spend
+            self.assertEqual(actions[0, -1].item() > -1e8, allowed)
+            self.assertEqual(soft[0, -1].item() > -1e8, allowed)
+            self.assertGreater(following[0, -1].item(), -1e8)  # the next turn: every action
+            self.assertEqual(basic(planes)[0].shape, (1, 25 + 1))
+            # A turn that only spent: the rules network learns it, the basic one nothing.
+            batch = {"planes": planes.flatten(2), "policy_weight": torch.ones(1),
+                     "next_weight": torch.ones(1), "value": torch.ones(1),
+                     "territory": torch.zeros(1, 25)}
+            for prefix in ("", "soft_", "next_"):
+                batch.update({prefix + "policy": torch.zeros(1, 25),
+                              prefix + "swap": torch.zeros(1), prefix + "spend": torch.ones(1)})
+            policy = network_model.losses(net, batch)["policy"].item()
+            self.assertEqual(policy < 1e6, allowed)
+            self.assertEqual(network_model.losses(basic, batch)["next_policy"].item(), 0.0)
+
+    def test_the_file_of_a_rules_network_is_format_3(self):
+        from lifeline_tools.learning import network_export
+
+        channels = 8
+        for pool_every in (0, 2):
+            net = network_model.LifelineNet(2, channels, pool_every, aux_heads=True,
+                                            inputs="rules")
+            pooled = (3 if pool_every else 2) * channels
+            conv = channels * channels * 9 + channels
+            expected = (channels * 13 * 9 + channels + 2 * 2 * conv
+                        + (pooled * channels + channels if pool_every else 0)
+                        + 2 * (channels + 1) + 2 * (pooled + 1)  # policy, territory; swap, spend
+                        + pooled * channels + channels + channels + 1)  # the value's layers
+            with tempfile.TemporaryDirectory() as folder:
+                path = os.path.join(folder, "net")
+                self.assertEqual(network_export.write_weights(net, path), expected)
+                with open(path, "rb") as stream:
+                    header = stream.readline()
+                    body, end = stream.read().rsplit(b"end ", 1)
+            self.assertEqual(header, f"lifeline-network 3 planes 13 blocks 2 channels 8 "
+                                     f"pool-every {pool_every}\n".encode())
+            self.assertEqual((len(body), end), (4 * expected, f"{expected}\n".encode()))
 
     def test_the_engine_s_file_has_no_subnormal_weights(self):
         from lifeline_tools.learning import network_export
@@ -211,6 +319,30 @@ class ModelTest(unittest.TestCase):
         self.assertEqual(network_model.engine_side(richer.config),
                          {"blocks": 2, "channels": 8, "pool_every": 2})
 
+    def test_a_rules_network_warm_started_from_a_basic_one_computes_what_it_did(self):
+        torch.manual_seed(6)
+        basic = network_model.LifelineNet(2, 8, pool_every=2, aux_heads=True).eval()
+        rules = network_model.LifelineNet(2, 8, pool_every=2, aux_heads=True,
+                                          inputs="rules").eval()
+        kept, total = network_model.warm_start(rules, basic)
+        self.assertEqual(total - kept, 6)  # the spend layers of the policy and the aux heads
+        self.assertEqual(rules.config["inputs"], "rules")
+        self.assertNotIn("inputs", basic.config)
+        engine = gtp.GtpEngine(ENGINE)
+        self.addCleanup(engine.close)
+        for moves in ([], ["A1,D4"], ["A1,D4", "G7,D1", "B2"]):
+            engine.start_game(4, "strong-pie")
+            for move in moves:
+                engine.play(engine.state()["to_move"], move)
+            planes = torch.from_numpy(network_data.encode_position(4, engine.state()))
+            with torch.no_grad():
+                new = rules(planes.view(1, -1, 7, 7))
+                old = basic(planes.view(1, -1, 7, 7))
+            self.assertEqual(new[0][0, -1].item(), network_model.ILLEGAL_LOGIT)
+            torch.testing.assert_close(new[0][:, :-1], old[0])  # cells and swap
+            torch.testing.assert_close(new[1], old[1])  # value
+            torch.testing.assert_close(new[2], old[2])  # territory
+
 
 @unittest.skipIf(MISSING, f"{MISSING} in {sys.executable}")
 class EngineFixtureTest(unittest.TestCase):
@@ -221,9 +353,12 @@ class EngineFixtureTest(unittest.TestCase):
     def test_fixtures_are_the_python_models(self):
         # Three networks: blocks, channels (a multiple of four, and not), seed of the weights,
         # and the global pooling's config (with the auxiliary heads the file leaves out).
+        # A fourth of rules inputs, on cases of every balancing rule (its seed gives spend and
+        # swap shares well above the engine test's tolerance).
         for name, blocks, channels, seed, extra in (
                 ("tiny", 2, 8, 7, {}), ("odd", 1, 6, 8, {}),
-                ("pooled", 3, 8, 9, {"pool_every": 2, "aux_heads": True})):
+                ("pooled", 3, 8, 9, {"pool_every": 2, "aux_heads": True}),
+                ("rules", 2, 8, 29, {"pool_every": 2, "aux_heads": True, "inputs": "rules"})):
             with self.subTest(name=name):
                 self.check_fixture(name, network_model.LifelineNet(blocks, channels, **extra),
                                    seed)
@@ -234,7 +369,8 @@ class EngineFixtureTest(unittest.TestCase):
         net = network_export.random_like(net, seed)
         engine = gtp.GtpEngine(ENGINE)
         self.addCleanup(engine.close)
-        expected = network_export.reference_text(net, engine, FIXTURE_CASES)
+        cases = RULES_FIXTURE_CASES if net.rules_inputs else FIXTURE_CASES
+        expected = network_export.reference_text(net, engine, cases)
         with tempfile.TemporaryDirectory() as folder:
             weights = os.path.join(folder, "net")
             network_export.write_weights(net, weights)
@@ -262,17 +398,19 @@ class EngineFixtureTest(unittest.TestCase):
 
 @unittest.skipIf(MISSING, f"{MISSING} in {sys.executable}")
 class PipelineTest(unittest.TestCase):
+    def network(self, *arguments, engine=True):
+        """scripts/network.py's output, which must succeed; with the tests' engine."""
+        done = subprocess.run([sys.executable, NETWORK, *arguments]
+                              + (["--engine", ENGINE] if engine else []),
+                              capture_output=True, text=True, timeout=600)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        return done.stdout
+
     def test_generate_train_evaluate(self):
         with tempfile.TemporaryDirectory() as folder:
             games = os.path.join(folder, "games")
             weights = os.path.join(folder, "net.pt")
-
-            def run(*arguments):
-                done = subprocess.run([sys.executable, NETWORK, *arguments, "--engine", ENGINE],
-                                      capture_output=True, text=True, timeout=600)
-                self.assertEqual(done.returncode, 0, done.stderr)
-                return done.stdout
-
+            run = self.network
             run("generate", "--out", games, "--base", "3", "--games", "11", "--visits", "20")
             trained = run("train", "--weights", weights, "--epochs", "2", "--blocks", "1",
                           "--channels", "8", "--threads", "1", games)
@@ -313,14 +451,7 @@ class PipelineTest(unittest.TestCase):
             games = os.path.join(folder, "games")
             weights = os.path.join(folder, "net.pt")
             exported = os.path.join(folder, "net.net")
-
-            def run(*arguments, engine=True):
-                done = subprocess.run([sys.executable, NETWORK, *arguments]
-                                      + (["--engine", ENGINE] if engine else []),
-                                      capture_output=True, text=True, timeout=600)
-                self.assertEqual(done.returncode, 0, done.stderr)
-                return done.stdout
-
+            run = self.network
             run("generate", "--out", games, "--base", "3", "--games", "4", "--visits", "20",
                 "--sample-turns", "1", "--full-share", "0.5", "--fast-visits", "4")
             with open(os.path.join(games, "games.jsonl"), encoding="utf-8") as stream:
@@ -329,7 +460,7 @@ class PipelineTest(unittest.TestCase):
             self.assertTrue(turns[0]["full"])  # a sampled turn always searches fully
             trained = run("train", "--weights", weights, "--epochs", "1", "--blocks", "2",
                           "--channels", "8", "--threads", "1", "--workers", "2",
-                          "--pool-every", "2",
+                          "--pool-every", "2", "--inputs", "basic",
                           "--aux-heads", "yes", "--territory", "share", games)
             self.assertRegex(trained, r"epoch 1: train policy [0-9.]+ value [0-9.]+ territory "
                                       r"[0-9.]+ soft_policy [0-9.]+ next_policy [0-9.]+;")
@@ -342,6 +473,30 @@ class PipelineTest(unittest.TestCase):
             self.addCleanup(engine.close)
             engine.start_game(3, "strong-pie")
             self.assertRegex(engine.ask("lifeline-network"), r"^value 0\.\d+ swap")
+
+    def test_a_network_of_rules_inputs_learns_games_of_every_rule(self):
+        with tempfile.TemporaryDirectory() as folder:
+            folders = [os.path.join(folder, rules) for rules in ("strong-pie", "komi-pie")]
+            weights = os.path.join(folder, "net.pt")
+            exported = os.path.join(folder, "net.net")
+            for games, rules, komi in zip(folders, ("strong-pie", "komi-pie"), ("0", "2")):
+                self.network("generate", "--out", games, "--base", "3", "--games", "11",
+                             "--visits", "20", "--rules", rules, "--komi", komi)
+            trained = self.network("train", "--weights", weights, "--epochs", "1",
+                                   "--blocks", "1", "--channels", "8", "--threads", "1",
+                                   "--aux-heads", "yes", *folders)
+            self.assertRegex(trained, r"rules komi-pie: games 2, decisions \d+")
+            self.assertRegex(trained, r"all rules: games 4, decisions \d+")
+            net, note = network_model.load(weights)
+            self.assertEqual(net.config["inputs"], "rules")
+            self.assertEqual(sorted(note["held_out_by_rules"]), ["komi-pie", "strong-pie"])
+            games = network_training.load_games(folders, held_out=False)
+            turns = [turn["move"] for game in games for turn in game["turns"]]
+            self.assertEqual(note["examples"], {3: len(turns)})  # one a turn, spendings too
+            self.network("export", "--weights", weights, "--out", exported, engine=False)
+            with open(exported, "rb") as stream:
+                self.assertEqual(stream.readline(), b"lifeline-network 3 planes 13 blocks 1 "
+                                                    b"channels 8 pool-every 0\n")
 
 
 if __name__ == "__main__":

@@ -24,7 +24,8 @@ and how the games ended.
 train fits the network (lifeline_tools/learning/network_model.py) to the games of the folders
 that are not held out (every tenth game by number is) and writes its weights with a note of how they
 were made; evaluate prints the held-out figures: the played move's rank under the network and
-under the engine's move model, the value's log-loss and the territory's accuracy. train and
+under the engine's move model, the value's log-loss and the territory's accuracy (by base and by
+balancing rule too where the folders mix them). train and
 evaluate need PyTorch and numpy (the package's extra `network`, or Debian's python3-torch and
 python3-numpy). export writes the weights in the
 engine's format (src/network/network_weights.h). territory says how right the territory
@@ -143,11 +144,11 @@ def train(options):
     log("examples: " + ", ".join(f"base {b}: {len(a['value'])}" for b, a in training.items()))
     torch.manual_seed(options.seed)  # the first weights too come from the seed
     net = network_model.LifelineNet(options.blocks, options.channels, options.pool_every,
-                                    options.aux_heads)
+                                    options.aux_heads, options.inputs)
     network_training.train(net, training, held_out, options.epochs, options.batch,
                            options.rate, options.seed, log)
     network_model.save(net, options.weights, {"command": "unfinished: evaluation under way"})
-    figures = network_training.evaluate(net, options.engine, held_out_games, log)
+    figures, groups = network_training.evaluate(net, options.engine, held_out_games, log)
     note = {"command": " ".join([options.name] + options.argv),
             "folders": {folder: folder_settings(folder) for folder in options.folders},
             "training_games": len(training_games), "held_out_games": len(held_out_games),
@@ -155,7 +156,8 @@ def train(options):
             "epochs": options.epochs, "batch": options.batch, "rate": options.rate,
             "territory": options.territory,
             "seed": options.seed, "minutes": round((time.monotonic() - started) / 60, 1),
-            "held_out": figures, "made": time.strftime("%Y-%m-%d")}
+            "held_out": figures, "made": time.strftime("%Y-%m-%d"),
+            **{f"held_out_by_{key}": by for key, by in groups.items() if len(by) > 1}}
     network_model.save(net, options.weights, note)
     log(f"weights written to {options.weights}")
     return 0
@@ -317,6 +319,10 @@ def parse_arguments(argv, name, default_engine, default_start):
                                  help="train the auxiliary policy heads too (yes or no)")
             command.add_argument("--territory", choices=selfplay.TERRITORY_TARGETS,
                                  default="settled", help="the territory target")
+            command.add_argument("--inputs", choices=("basic", "rules"), default="rules",
+                                 help="rules: the network sees the balancing rule and the "
+                                      "komi and may spend it (file format 3); basic: the 8 "
+                                      "planes of versions 6 and 7, blind to both")
     command = commands.add_parser("loop", help="run the learning loop in --out")
     command.add_argument("--out", required=True, help="the run folder")
     command.add_argument("--engine", default=default_engine, metavar="CMD")

@@ -1,8 +1,9 @@
 """The examples of a folder of self-play games, kept beside the games: the learning loop trains
 each round on the games of several rounds, and replaying all of them again every round took
 minutes of each round's training. A folder's cache serves only where it was written by the
-same engine version (which turns positions into arrays), for the same games and territory
-target; otherwise the games are replayed and the cache written anew."""
+same engine version (which turns positions into arrays), for the same games, territory target
+and layout of the arrays (network_data.EXAMPLES_LAYOUT); otherwise the games are replayed and
+the cache written anew."""
 
 import json
 import os
@@ -10,7 +11,7 @@ import zipfile
 
 import numpy as np
 
-from . import network_training
+from . import network_data, network_training
 
 KEY = "key"
 
@@ -28,6 +29,7 @@ def window_examples(engine, version, folders, held_out, territory, workers, log)
     for folder in folders:
         folder_games = network_training.load_games([folder], held_out)
         key = json.dumps({"engine": version, "territory": territory,
+                          "layout": network_data.EXAMPLES_LAYOUT,
                           "games": [game["number"] for game in folder_games]})
         examples = read(cache_path(folder, held_out), key)
         if examples is None:

@@ -5,7 +5,10 @@ The board of base N lies in a (2N-1) x (2N-1) grid by the engine's own coordinat
 and row y, a cell where |x - y| <= N-1, its neighbours (x±1, y), (x, y±1), (x+1, y+1) and
 (x-1, y-1). A 3x3 convolution whose two other corners are left out is then a hexagonal one,
 and one network serves every base. Everything is seen from the side to move: its stones, the
-opponent's, its territory.
+opponent's, its territory. Under komi pie White may spend a komi point instead of placing (the
+move `pass`): the rules inputs (planes 8 to 12) say which balancing rule holds, how much komi
+each side has to spend and whether the side to move may spend now, and the policy target gives
+spending its share.
 
 Positions come from replaying each game in the engine (lifeline-state), so Python needs no
 rules of its own. The twelve symmetries of the hexagon act on the grid as index permutations.
@@ -16,10 +19,19 @@ import numpy as np
 from . import selfplay
 from .. import symmetry, vocabulary
 
-# Input planes.
+# Input planes: a network of basic inputs reads the first BASIC_PLANES, one of rules inputs all
+# of them. Examples hold all, so that one folder's examples serve both kinds.
 PLANES = ("own stones", "opponent stones", "on board", "black to move", "double turn",
-          "pending stone", "swap allowed", "legal")
+          "pending stone", "swap allowed", "legal", "weak pie", "komi pie", "own komi",
+          "opponent komi", "spend allowed")
 NUM_PLANES = len(PLANES)
+BASIC_PLANES = 8
+WEAK_PIE_PLANE, KOMI_PIE_PLANE, OWN_KOMI_PLANE, OPPONENT_KOMI_PLANE, SPEND_PLANE = range(8, 13)
+# The komi planes hold the points left to spend times this: komis run to about 20 on base 12,
+# and inputs of order one keep the stem's first steps in training tame.
+KOMI_PLANE_SCALE = 0.1
+# What the examples' arrays hold; an example cache written for another layout is not read.
+EXAMPLES_LAYOUT = 2
 COMMAND_TIMEOUT = 30  # seconds
 
 
@@ -91,6 +103,12 @@ def encode_position(base, state):
     planes[3] = planes[2] * (mover == "black")
     planes[4] = planes[2] * (state["stones_to_place"] == 2 and not state["pending"])
     planes[6] = planes[2] * bool(state["can_swap"])
+    planes[WEAK_PIE_PLANE] = planes[2] * (state["rules"] == vocabulary.WEAK_PIE)
+    planes[KOMI_PIE_PLANE] = planes[2] * (state["rules"] == vocabulary.KOMI_PIE)
+    # Only White holds komi: it is the side to move's own when White moves.
+    komi = planes[2] * state["komi_left"] * KOMI_PLANE_SCALE
+    planes[OWN_KOMI_PLANE if mover == "white" else OPPONENT_KOMI_PLANE] = komi
+    planes[SPEND_PLANE] = planes[2] * bool(state["can_spend_komi"])
     return planes
 
 
@@ -101,24 +119,26 @@ POLICY_SHARPNESS = 4.0
 
 
 def policy_target(base, turn, sharpness=POLICY_SHARPNESS):
-    """(cell distribution over the grid, swap share) from a turn's visits raised to
-    `sharpness`: a pair's share goes half to each of its cells; "pass" (spending komi) is
-    left out."""
+    """(cell distribution over the grid, swap share, spend share) from a turn's visits raised
+    to `sharpness`: a pair's share goes half to each of its cells, "pass" (spending a komi
+    point) is the spend share."""
     size = grid_size(base)
     cells = np.zeros(size * size, dtype=np.float32)
-    swap = 0.0
+    swap = spend = 0.0
     for move, visits in turn["candidates"]:
         weight = float(visits) ** sharpness
         if move == "swap":
             swap += weight
-        elif move != "pass":
+        elif move == "pass":
+            spend += weight
+        else:
             parts = move.split(",")
             for cell in parts:
                 cells[cell_index(base, cell)] += weight / len(parts)
-    total = cells.sum() + swap
+    total = cells.sum() + swap + spend
     if total <= 0:  # no search report: the move played is the target
         return policy_target(base, {"candidates": [[turn["move"], 1]]})
-    return cells / total, swap / total
+    return cells / total, swap / total, spend / total
 
 
 def territory_target(base, game, mover):
@@ -145,8 +165,9 @@ def holding_shares(base, states, game):
     return rest[:-1] / np.arange(len(positions), 1, -1, dtype=np.float32)[:, None]
 
 
-EXAMPLE_ARRAYS = ("planes", "policy", "swap", "policy_weight", "soft_policy", "soft_swap",
-                  "next_policy", "next_swap", "next_weight", "value", "territory", "turn")
+EXAMPLE_ARRAYS = ("planes", "policy", "swap", "spend", "policy_weight", "soft_policy",
+                  "soft_swap", "soft_spend", "next_policy", "next_swap", "next_spend",
+                  "next_weight", "value", "territory", "turn")
 
 
 def _searched_fully(turn):
@@ -156,35 +177,30 @@ def _searched_fully(turn):
 
 
 def game_examples(engine, game, territory="settled"):
-    """The examples of one game as a dict of arrays (EXAMPLE_ARRAYS): planes; the policy target
-    (sharpened visits) and its swap share, with policy_weight 1 where the search had its full
-    budget; the soft policy (the visits as they are); the next turn's policy with next_weight
-    1 where that turn exists and was searched fully; value; territory (`territory`, one of
-    selfplay.TERRITORY_TARGETS, seen from the side to move); and each example's turn number."""
+    """The examples of one game, one a turn (komi spendings too), as a dict of arrays
+    (EXAMPLE_ARRAYS): planes; the policy target (sharpened visits) and its swap and spend
+    shares, with policy_weight 1 where the search had its full budget; the soft policy (the
+    visits as they are); the next turn's policy with next_weight 1 where that turn exists and
+    was searched fully; value; territory (`territory`, one of selfplay.TERRITORY_TARGETS, seen
+    from the side to move); and each example's turn number."""
     base = game["base"]
     rows = {name: [] for name in EXAMPLE_ARRAYS}
     states = replay(engine, game)
     turns = game["turns"]
     shares = holding_shares(base, states, game) if territory == "share" else None
     for number, (state, turn) in enumerate(zip(states, turns)):
-        if turn["move"] == "pass":
-            continue
-        policy, swap = policy_target(base, turn)
-        soft, soft_swap = policy_target(base, turn, sharpness=1.0)
         following = turns[number + 1] if number + 1 < len(turns) else None
-        teaches_next = following is not None and following["move"] != "pass" \
-            and _searched_fully(following)
-        next_policy, next_swap = (policy_target(base, following) if teaches_next
-                                  else (np.zeros_like(policy), 0.0))
+        teaches_next = following is not None and _searched_fully(following)
+        targets = {"": policy_target(base, turn), "soft_": policy_target(base, turn, 1.0),
+                   "next_": (policy_target(base, following) if teaches_next
+                             else (np.zeros(grid_size(base) ** 2, np.float32), 0.0, 0.0))}
+        for prefix, (cells, swap, spend) in targets.items():
+            rows[prefix + "policy"].append(cells)
+            rows[prefix + "swap"].append(swap)
+            rows[prefix + "spend"].append(spend)
         sign = 1.0 if state["to_move"] == "black" else -1.0
         rows["planes"].append(encode_position(base, state))
-        rows["policy"].append(policy)
-        rows["swap"].append(swap)
         rows["policy_weight"].append(1.0 if _searched_fully(turn) else 0.0)
-        rows["soft_policy"].append(soft)
-        rows["soft_swap"].append(soft_swap)
-        rows["next_policy"].append(next_policy)
-        rows["next_swap"].append(next_swap)
         rows["next_weight"].append(1.0 if teaches_next else 0.0)
         rows["value"].append(1.0 if game["winner"] == state["to_move"] else 0.0)
         rows["territory"].append(sign * shares[number] if shares is not None

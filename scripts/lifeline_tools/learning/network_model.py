@@ -1,15 +1,19 @@
 """The network, in PyTorch: a residual tower of hexagonal convolutions over the board's grid
 (network_data.py), with three heads the engine reads:
 
-- policy: one logit per cell, and one for the swap, over the legal actions (a double turn's
-  target spreads a pair's share over its two cells);
+- policy: one logit per cell, one for the swap and, in a network of rules inputs, one for
+  spending a komi point, over the legal actions (a double turn's target spreads a pair's
+  share over its two cells);
 - value: the side to move's chance to win;
 - territory: for each cell, +1 when the side to move will hold it, -1 when the opponent will
   (network_data.py says from when: once the board settles, or over the rest of the game).
 
-Two additions (docs/network.md, "The model"), each a key of the network's config, absent from
-the config of a network without it so that older networks load and compare as they were:
+Three additions (docs/network.md, "The model"), each a key of the network's config, absent
+from the config of a network without it so that older networks load and compare as they were:
 
+- inputs "rules": the network reads all of network_data.PLANES (the balancing rule, the komi
+  each side has left, whether the side to move may spend) and has the spend logit; a network
+  of basic inputs reads the first network_data.BASIC_PLANES and knows nothing of komi;
 - pool_every K: every K-th block of the tower pools its first convolution's channels over the
   board (mean, mean scaled by the board's size, maximum) and adds a bias to each channel from
   them, and the heads pool the same three figures;
@@ -28,9 +32,10 @@ import torch
 from torch import nn
 from torch.nn import functional
 
-from .network_data import NUM_PLANES
+from .network_data import BASIC_PLANES, NUM_PLANES, SPEND_PLANE
 
 MASK_PLANE, SWAP_PLANE, LEGAL_PLANE = 2, 6, 7
+BASIC_INPUTS, RULES_INPUTS = "basic", "rules"
 ILLEGAL_LOGIT = -1e9
 
 
@@ -86,37 +91,43 @@ class ResidualBlock(nn.Module):
         return functional.relu(x + self.second(y)) * mask
 
 
-def action_logits(cell_layer, swap_layer, x, pooled, cell_allowed, swap_allowed):
-    """[batch, cells + 1]: a 1x1 convolution's logit for each cell and a dense layer's over
-    the pooled tower for the swap, ILLEGAL_LOGIT where not allowed."""
-    cell_logits = cell_layer(x).flatten(1)
-    cell_logits = torch.where(cell_allowed > 0, cell_logits,
-                              torch.full_like(cell_logits, ILLEGAL_LOGIT))
-    swap_logit = swap_layer(pooled)[:, 0]
-    swap_logit = torch.where(swap_allowed > 0, swap_logit,
-                             torch.full_like(swap_logit, ILLEGAL_LOGIT))
-    return torch.cat([cell_logits, swap_logit[:, None]], dim=1)
+def _allowed(logits, allowed):
+    return torch.where(allowed > 0, logits, torch.full_like(logits, ILLEGAL_LOGIT))
+
+
+def action_logits(cell_layer, dense_layers, x, pooled, cell_allowed, dense_allowed):
+    """[batch, cells + len(dense_layers)]: a 1x1 convolution's logit for each cell, then a
+    dense layer's over the pooled tower for each other action (the swap; spending a komi
+    point), ILLEGAL_LOGIT where not allowed ([batch, cells] and one [batch] each)."""
+    logits = [_allowed(cell_layer(x).flatten(1), cell_allowed)]
+    logits += [_allowed(layer(pooled)[:, 0], allowed)[:, None]
+               for layer, allowed in zip(dense_layers, dense_allowed)]
+    return torch.cat(logits, dim=1)
 
 
 class ActionHead(nn.Module):
     """An auxiliary head with the policy's shape (action_logits)."""
 
-    def __init__(self, channels, pooled):
+    def __init__(self, channels, pooled, spend):
         super().__init__()
         self.cells = nn.Conv2d(channels, 1, kernel_size=1)
         self.swap = nn.Linear(pooled, 1)
+        self.spend = nn.Linear(pooled, 1) if spend else None
 
-    def forward(self, x, pooled, cell_allowed, swap_allowed):
-        return action_logits(self.cells, self.swap, x, pooled, cell_allowed, swap_allowed)
+    def forward(self, x, pooled, cell_allowed, dense_allowed):
+        dense = [self.swap] + ([self.spend] if self.spend is not None else [])
+        return action_logits(self.cells, dense, x, pooled, cell_allowed, dense_allowed)
 
 
-def config_of(blocks, channels, pool_every=0, aux_heads=False):
+def config_of(blocks, channels, pool_every=0, aux_heads=False, inputs=BASIC_INPUTS):
     """A network's config: its size, and the additions it has (none for version 6's kind)."""
     config = {"blocks": blocks, "channels": channels}
     if pool_every:
         config["pool_every"] = pool_every
     if aux_heads:
         config["aux_heads"] = True
+    if inputs != BASIC_INPUTS:
+        config["inputs"] = inputs
     return config
 
 
@@ -127,48 +138,62 @@ def engine_side(config):
 
 
 class LifelineNet(nn.Module):
-    def __init__(self, blocks=4, channels=32, pool_every=0, aux_heads=False):
+    def __init__(self, blocks=4, channels=32, pool_every=0, aux_heads=False,
+                 inputs=BASIC_INPUTS):
         super().__init__()
-        self.config = config_of(blocks, channels, pool_every, aux_heads)
+        if inputs not in (BASIC_INPUTS, RULES_INPUTS):
+            raise ValueError(f"inputs {inputs!r}: {BASIC_INPUTS} or {RULES_INPUTS}")
+        self.config = config_of(blocks, channels, pool_every, aux_heads, inputs)
         self.pool_every = pool_every
+        self.rules_inputs = inputs == RULES_INPUTS
+        self.planes = NUM_PLANES if self.rules_inputs else BASIC_PLANES
         pooled = (3 if pool_every else 2) * channels
-        self.stem = HexConv(NUM_PLANES, channels)
+        self.stem = HexConv(self.planes, channels)
         self.tower = nn.ModuleList(
             ResidualBlock(channels, pooling=self.block_pools(b)) for b in range(blocks))
         self.policy = nn.Conv2d(channels, 1, kernel_size=1)
         self.territory = nn.Conv2d(channels, 1, kernel_size=1)
         self.swap = nn.Linear(pooled, 1)
+        self.spend = nn.Linear(pooled, 1) if self.rules_inputs else None
         self.value_hidden = nn.Linear(pooled, channels)
         self.value = nn.Linear(channels, 1)
-        self.soft_policy = ActionHead(channels, pooled) if aux_heads else None
-        self.next_policy = ActionHead(channels, pooled) if aux_heads else None
+        self.soft_policy = ActionHead(channels, pooled, self.rules_inputs) if aux_heads else None
+        self.next_policy = ActionHead(channels, pooled, self.rules_inputs) if aux_heads else None
 
     def block_pools(self, block):
         """Whether tower block `block` (from 0) pools: every pool_every-th one."""
         return self.pool_every > 0 and (block + 1) % self.pool_every == 0
 
     def forward(self, planes, aux=False):
-        """planes: [batch, NUM_PLANES, size, size]. Returns (action logits [batch, cells+1],
-        the swap last, illegal actions at ILLEGAL_LOGIT; value logit [batch]; territory in
-        [-1, 1], [batch, cells]); with `aux` (a network with aux_heads), also the soft
-        policy's logits and the next turn's (over every cell of the board and the swap)."""
+        """planes: [batch, planes, size, size], the network's planes or more (a network of
+        basic inputs reads the first BASIC_PLANES of examples that hold all NUM_PLANES).
+        Returns (action logits [batch, cells + 1], or + 2 with rules inputs: the swap, then
+        spending; illegal actions at ILLEGAL_LOGIT; value logit [batch]; territory in [-1, 1],
+        [batch, cells]); with `aux` (a network with aux_heads), also the soft policy's logits
+        and the next turn's (over every cell of the board, the swap and spending)."""
         mask = planes[:, MASK_PLANE:MASK_PLANE + 1]
-        planes = planes * mask  # whatever lies off the board, the network never sees it
+        # Whatever lies off the board, the network never sees it.
+        planes = planes[:, :self.planes] * mask
         x = functional.relu(self.stem(planes)) * mask
         for block in self.tower:
             x = block(x, mask)
         pooled = pool(x, mask, scaled=self.pool_every > 0)
         legal = planes[:, LEGAL_PLANE].flatten(1)
-        swap_allowed = planes[:, SWAP_PLANE].amax(dim=(1, 2))
-        actions = action_logits(self.policy, self.swap, x, pooled, legal, swap_allowed)
+        allowed = [planes[:, SWAP_PLANE].amax(dim=(1, 2))]
+        dense = [self.swap]
+        if self.rules_inputs:
+            allowed.append(planes[:, SPEND_PLANE].amax(dim=(1, 2)))
+            dense.append(self.spend)
+        actions = action_logits(self.policy, dense, x, pooled, legal, allowed)
         value = self.value(functional.relu(self.value_hidden(pooled)))[:, 0]
         territory = torch.tanh(self.territory(x)).flatten(1) * mask.flatten(1)
         if not aux:
             return actions, value, territory
-        soft = self.soft_policy(x, pooled, legal, swap_allowed)
-        # The next turn's legal moves are not in the planes: every cell of the board, and the
-        # swap (the target is zero wherever that turn could not play).
-        following = self.next_policy(x, pooled, mask.flatten(1), torch.ones_like(swap_allowed))
+        soft = self.soft_policy(x, pooled, legal, allowed)
+        # The next turn's legal moves are not in the planes: every cell of the board, the swap
+        # and spending (the target is zero wherever that turn could not play).
+        following = self.next_policy(x, pooled, mask.flatten(1),
+                                     [torch.ones_like(a) for a in allowed])
         return actions, value, territory, soft, following
 
 
@@ -191,30 +216,42 @@ def _weighted_mean(values, weights):
     return (values * weights).sum() / weights.sum().clamp(min=1.0)
 
 
+def _policy_target(net, batch, prefix, weight):
+    """(target, weights) of a policy head: the (cells, swap, spend) shares of the examples'
+    `prefix` arrays for a network of rules inputs. A network of basic inputs has no spend
+    logit: its target is the cells' and the swap's shares renormalised, and a turn that only
+    spent teaches it nothing."""
+    cells, swap, spend = (batch[prefix + name] for name in ("policy", "swap", "spend"))
+    if net.rules_inputs:
+        return torch.cat([cells, swap[:, None], spend[:, None]], dim=1), weight
+    placed = torch.where(spend > 0, 1.0 - spend, torch.ones_like(spend))
+    target = torch.cat([cells, swap[:, None]], dim=1) / placed.clamp(min=1e-12)[:, None]
+    return target, weight * (placed > 0)
+
+
 def losses(net, batch):
     """The losses of a batch (a dict of tensors as network_data.game_examples makes, planes as
     [batch, NUM_PLANES, grid cells]), by name (LOSS_WEIGHTS); the auxiliary policies' only for
     a network that has their heads. Policy losses count the rows whose policy_weight is 1
     (searches of the full budget), the next turn's those whose next_weight is."""
     size = int(round(batch["planes"].shape[-1] ** 0.5))
-    planes = batch["planes"].view(-1, NUM_PLANES, size, size)
+    planes = batch["planes"].view(*batch["planes"].shape[:2], size, size)
     aux = net.soft_policy is not None
     actions, value, territory, *extra = net(planes, aux=aux)
-    target = torch.cat([batch["policy"], batch["swap"][:, None]], dim=1)
     mask = planes[:, MASK_PLANE].flatten(1)
     full = batch["policy_weight"]
+    target, weight = _policy_target(net, batch, "", full)
     result = {
-        "policy": _weighted_mean(_cross_entropy(actions, target), full),
+        "policy": _weighted_mean(_cross_entropy(actions, target), weight),
         "value": functional.binary_cross_entropy_with_logits(value, batch["value"]),
         "territory": (((territory - batch["territory"]) ** 2 * mask).sum(1)
                       / mask.sum(1)).mean()}
     if aux:
-        soft, following = extra
-        soft_target = torch.cat([batch["soft_policy"], batch["soft_swap"][:, None]], dim=1)
-        next_target = torch.cat([batch["next_policy"], batch["next_swap"][:, None]], dim=1)
-        result["soft_policy"] = _weighted_mean(_cross_entropy(soft, soft_target), full)
-        result["next_policy"] = _weighted_mean(_cross_entropy(following, next_target),
-                                               batch["next_weight"])
+        for name, prefix, logits, rows in (("soft_policy", "soft_", extra[0], full),
+                                           ("next_policy", "next_", extra[1],
+                                            batch["next_weight"])):
+            target, weight = _policy_target(net, batch, prefix, rows)
+            result[name] = _weighted_mean(_cross_entropy(logits, target), weight)
     return result
 
 
@@ -226,10 +263,18 @@ def training_loss(parts):
 def warm_start(net, previous):
     """Copies into `net` each of `previous`'s tensors that has a name and shape in `net` (all
     of them when the configs are equal; the shared tower when one has heads or pooling the
-    other lacks). Returns (tensors copied, tensors of `net`)."""
+    other lacks). A network of rules inputs started from one of basic inputs takes the stem's
+    weights of the basic planes and zero weights for the others, so that it computes what
+    the other did, but for its new heads (spending). Returns (tensors copied, tensors of
+    `net`)."""
     state = net.state_dict()
     kept = {name: tensor for name, tensor in previous.state_dict().items()
             if name in state and state[name].shape == tensor.shape}
+    stem, old_stem = state["stem.weight"], previous.stem.weight.detach()
+    if "stem.weight" not in kept and stem.shape[0] == old_stem.shape[0] \
+            and stem.shape[1] > old_stem.shape[1]:
+        kept["stem.weight"] = torch.zeros_like(stem)
+        kept["stem.weight"][:, :old_stem.shape[1]] = old_stem
     state.update(kept)
     net.load_state_dict(state)
     return len(kept), len(state)

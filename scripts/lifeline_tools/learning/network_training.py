@@ -5,7 +5,9 @@ Training draws one of the board's twelve symmetries for every batch. Evaluation 
 held-out games reports, for the turns after the opening where a single stone was played, how
 often the played move is the network's first choice and among its first ten, beside the same
 figures for the engine's learned move model (lifeline-move_features); the value's log-loss
-against the games' outcomes; and how often the territory's sign is right.
+against the games' outcomes; and how often the territory's sign is right: over all the games,
+and by base and by balancing rule. The games may mix bases, rules and komis: each example
+carries them in its planes (network_data.PLANES).
 """
 
 import concurrent.futures
@@ -18,7 +20,6 @@ import numpy as np
 import torch
 
 from . import network_data, network_model, selfplay
-from .. import vocabulary
 from ..engine import gtp
 
 HELD_OUT_EVERY = 10  # games whose number is a multiple of this are held out
@@ -206,82 +207,95 @@ def _model_ranking(engine, base):
     return [network_data.cell_index(base, cell) for _, cell in sorted(scored, reverse=True)]
 
 
-def evaluate(net, engine_command, games, log):
-    """The held-out figures as a dict."""
-    engine = gtp.GtpEngine(engine_command)
-    hits = {"network": [0, 0], "model": [0, 0]}
-    decisions = 0
-    value_loss, positions, territory_right, territory_cells = 0.0, 0, 0.0, 0.0
-    net.eval()
-    try:
-        for game in games:
-            base = game["base"]
-            states = network_data.replay(engine, game)
-            examples = network_data.game_examples(engine, game)
-            size = network_data.grid_size(base)
-            with torch.no_grad():
-                planes = torch.from_numpy(examples["planes"]).view(-1, network_data.NUM_PLANES,
-                                                                  size, size)
-                actions, value, territory = net(planes)
-            # Examples skip komi spendings: the row of each turn that has one.
-            row_of = {int(turn): row for row, turn in enumerate(examples["turn"])}
-            outcome = torch.from_numpy(examples["value"])
-            value_loss += torch.nn.functional.binary_cross_entropy_with_logits(
-                value, outcome, reduction="sum").item()
-            positions += len(outcome)
-            target = torch.from_numpy(examples["territory"])
-            on_board = target != 0
-            territory_right += ((torch.sign(territory) == target) & on_board).sum().item()
-            territory_cells += on_board.sum().item()
-            # Single stones after the opening, where the move model has its say: replayed
-            # again from the empty board, asking the model before each.
-            network_data.start(engine, game)
-            for number, (state, turn) in enumerate(zip(states, game["turns"])):
-                if state["phase"] == "play" and "," not in turn["move"] \
-                        and turn["move"] not in ("swap", "pass"):
-                    played = network_data.cell_index(base, turn["move"])
-                    ranked = torch.argsort(actions[row_of[number]], descending=True).tolist()
-                    model = _model_ranking(engine, base)
-                    for name, order in (("network", ranked), ("model", model)):
-                        rank = order.index(played) if played in order else len(order)
-                        hits[name][0] += rank == 0
-                        hits[name][1] += rank < 10
-                    decisions += 1
-                engine.play(turn["color"], turn["move"], network_data.COMMAND_TIMEOUT)
-    finally:
-        engine.close()
-    result = {"games": len(games), "decisions": decisions, "positions": positions,
-              "value_log_loss": value_loss / max(positions, 1),
-              "territory_accuracy": territory_right / max(territory_cells, 1)}
-    for name, (top1, top10) in hits.items():
-        result[f"{name}_top1"] = top1 / max(decisions, 1)
-        result[f"{name}_top10"] = top10 / max(decisions, 1)
-    log(", ".join(f"{key} {value:.4f}" if isinstance(value, float) else f"{key} {value}"
-                  for key, value in result.items()))
+# What evaluate() adds up over the games, from which each group's figures follow.
+_COUNTS = ("games", "decisions", "positions", "value_loss", "territory_right",
+           "territory_cells", "network_top1", "network_top10", "model_top1", "model_top10")
+
+
+def _game_counts(net, engine, game):
+    """What one held-out game adds to the figures (evaluate): sums and counts."""
+    base = game["base"]
+    states = network_data.replay(engine, game)
+    examples = network_data.game_examples(engine, game)  # one row a turn
+    size = network_data.grid_size(base)
+    with torch.no_grad():
+        planes = torch.from_numpy(examples["planes"]).view(-1, network_data.NUM_PLANES,
+                                                          size, size)
+        actions, value, territory = net(planes)
+    outcome = torch.from_numpy(examples["value"])
+    target = torch.from_numpy(examples["territory"])
+    on_board = target != 0
+    counts = dict.fromkeys(_COUNTS, 0)
+    counts.update(games=1, positions=len(outcome),
+                  value_loss=torch.nn.functional.binary_cross_entropy_with_logits(
+                      value, outcome, reduction="sum").item(),
+                  territory_right=((torch.sign(territory) == target) & on_board).sum().item(),
+                  territory_cells=on_board.sum().item())
+    # Single stones after the opening, where the move model has its say: replayed again from
+    # the empty board, asking the model before each.
+    network_data.start(engine, game)
+    for number, (state, turn) in enumerate(zip(states, game["turns"])):
+        if state["phase"] == "play" and "," not in turn["move"] \
+                and turn["move"] not in ("swap", "pass"):
+            played = network_data.cell_index(base, turn["move"])
+            ranked = torch.argsort(actions[number], descending=True).tolist()
+            for name, order in (("network", ranked), ("model", _model_ranking(engine, base))):
+                rank = order.index(played) if played in order else len(order)
+                counts[f"{name}_top1"] += rank == 0
+                counts[f"{name}_top10"] += rank < 10
+            counts["decisions"] += 1
+        engine.play(turn["color"], turn["move"], network_data.COMMAND_TIMEOUT)
+    return counts
+
+
+def _figures(counts):
+    """The figures of the games whose counts (_game_counts) are given."""
+    totals = {key: sum(c[key] for c in counts) for key in _COUNTS}
+    result = {key: totals[key] for key in ("games", "decisions", "positions")}
+    result["value_log_loss"] = totals["value_loss"] / max(totals["positions"], 1)
+    result["territory_accuracy"] = totals["territory_right"] / max(totals["territory_cells"], 1)
+    for name in ("network_top1", "network_top10", "model_top1", "model_top10"):
+        result[name] = totals[name] / max(totals["decisions"], 1)
     return result
 
 
+def _figures_text(figures):
+    return ", ".join(f"{key} {value:.4f}" if isinstance(value, float) else f"{key} {value}"
+                     for key, value in figures.items())
+
+
+# The games' keys that evaluate() gives figures by, beside those of all the games, and the
+# word for several of their values.
+GROUPS = {"base": "bases", "rules": "rules"}
+
+
+def evaluate(net, engine_command, games, log):
+    """(the held-out figures over all the games, {key: {value: the figures of the games of
+    that value}} for each key of GROUPS: by base and by balancing rule). Each group's line is
+    logged where the games have more than one, then the whole's."""
+    engine = gtp.GtpEngine(engine_command)
+    net.eval()
+    try:
+        counts = [_game_counts(net, engine, game) for game in games]
+    finally:
+        engine.close()
+    groups, mixed = {}, []
+    for key, several in GROUPS.items():
+        values = sorted({game[key] for game in games})
+        groups[key] = {value: _figures([c for c, game in zip(counts, games)
+                                        if game[key] == value]) for value in values}
+        if len(values) > 1:
+            mixed.append(several)
+            for value, figures in groups[key].items():
+                log(f"{key} {value}: {_figures_text(figures)}")
+    whole = _figures(counts)
+    log((f"all {' and '.join(mixed)}: " if mixed else "") + _figures_text(whole))
+    return whole, groups
+
+
 def evaluate_by_base(net, engine_command, games, log):
-    """(the held-out figures over all the games, {base: the figures of its games}): each base
-    evaluated apart, the whole as the bases' figures weighted by what each counts (positions,
-    decisions, territory cells)."""
-    bases = sorted({game["base"] for game in games})
-    per_base = {base: evaluate(net, engine_command, [g for g in games if g["base"] == base],
-                               log) for base in bases}
-    if len(per_base) < 2:
-        return (next(iter(per_base.values())) if per_base else {}), per_base
-    weights = {"positions": {b: f["positions"] for b, f in per_base.items()},
-               "decisions": {b: f["decisions"] for b, f in per_base.items()},
-               "cells": {b: f["positions"] * len(vocabulary.cells(b))
-                         for b, f in per_base.items()}}
-    counted_by = {"value_log_loss": "positions", "territory_accuracy": "cells"}
-    whole = {key: sum(f[key] for f in per_base.values())
-             for key in ("games", "decisions", "positions")}
-    for key in per_base[bases[0]]:
-        if key not in whole:
-            weight = weights[counted_by.get(key, "decisions")]
-            whole[key] = sum(per_base[b][key] * weight[b] for b in bases) / max(
-                sum(weight.values()), 1)
-    log("all bases: " + ", ".join(f"{k} {v:.4f}" if isinstance(v, float) else f"{k} {v}"
-                                  for k, v in whole.items()))
-    return whole, per_base
+    """(the held-out figures over all the games, {base: the figures of its games})."""
+    if not games:
+        return {}, {}
+    whole, groups = evaluate(net, engine_command, games, log)
+    return whole, groups["base"]
