@@ -71,7 +71,7 @@ TEST(NetworkCommandTest, ANetworkThatReadsTheRulesGivesSpendingKomiAShare) {
   EXPECT_LT(rules.spend, 1.0);
   EXPECT_EQ(rules.swap, 0.0);
   // Black to move: nothing to spend.
-  driver.Ok("pass");
+  driver.Ok("play w pass");
   EXPECT_EQ(FirstLine(driver.Ok("lifeline-network")).spend, 0.0);
 }
 
