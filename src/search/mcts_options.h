@@ -70,6 +70,12 @@ struct MctsOptions {
   // errors below it, is highest (KataGo's choice by LCB); 0: the most visited.
   double lcb_z = 0;
   static constexpr double kLcbVisitShare = 0.15;
+  // Whether a node's exploration terms (UCB1's and the PUCT term) scale with the spread of its
+  // results, sqrt(p (1 - p)) over that of an even node (KataGo's variance-scaled exploration):
+  // a node whose result is nearly settled explores less. The spread starts from an even one's,
+  // weighted as kVariancePriorVisits visits.
+  bool variance_exploration = false;
+  static constexpr double kVariancePriorVisits = 10;
 
   // A double turn's two stones are chosen lower cell first, so that the pair (a, b) and the
   // pair (b, a) are one path of the tree rather than two with the same position below.

@@ -301,7 +301,19 @@ void MctsTree::Judge(uint32_t index, const Position& position, Worker& worker) {
   node.judgement.store(Judgement::kJudged, std::memory_order_release);
 }
 
-double MctsTree::Score(const Node& child, double sqrt_parent, double log_parent, bool amaf) const {
+double MctsTree::ExplorationScale(const Node& node) const {
+  if (!options_.variance_exploration) return 1.0;
+  const double n = node.visits.load(kRelaxed);
+  if (n <= 0) return 1.0;
+  // p (1 - p) is the same from either player's view, so whose wins the node counts is moot.
+  const double p = node.wins.load(kRelaxed) / n;
+  const double prior = MctsOptions::kVariancePriorVisits;
+  const double variance = (p * (1 - p) * n + 0.25 * prior) / (n + prior);
+  return std::sqrt(variance) / 0.5;
+}
+
+double MctsTree::Score(const Node& child, double sqrt_parent, double log_parent, bool amaf,
+                       double explore_scale) const {
   double n = child.visits.load(kRelaxed);
   double wins = child.wins.load(kRelaxed);
   double amaf_n = amaf ? child.amaf_visits.load(kRelaxed) : 0;
@@ -336,13 +348,14 @@ double MctsTree::Score(const Node& child, double sqrt_parent, double log_parent,
   } else {
     value = wins / n;
   }
-  double score = value + options_.exploration * std::sqrt(log_parent / std::max(n, 1.0));
+  double exploring = options_.exploration * std::sqrt(log_parent / std::max(n, 1.0));
   if (options_.puct > 0) {
     // Real visits only: the prior's virtual visits must not damp the policy's term too.
     const double visits = child.visits.load(kRelaxed);
-    score += options_.puct * PolicyShare(child.policy.load(kRelaxed)) * sqrt_parent / (1 + visits);
+    exploring +=
+        options_.puct * PolicyShare(child.policy.load(kRelaxed)) * sqrt_parent / (1 + visits);
   }
-  return score;
+  return value + explore_scale * exploring;
 }
 
 uint32_t MctsTree::SelectChild(const Node& node) const {
@@ -351,6 +364,7 @@ uint32_t MctsTree::SelectChild(const Node& node) const {
   const int32_t parent_visits = std::max(node.visits.load(kRelaxed), 1);
   const double log_parent = std::log(parent_visits);
   const double sqrt_parent = std::sqrt(parent_visits);
+  const double explore_scale = ExplorationScale(node);
   const bool amaf = options_.rave &&
                     (options_.judged_rave || node.judgement.load(kRelaxed) != Judgement::kJudged);
   uint32_t best = first;
@@ -361,7 +375,7 @@ uint32_t MctsTree::SelectChild(const Node& node) const {
     if (proof == Proof::kWin) return i;
     // A proven loss is chosen only when every child is one (the node is then proven too).
     if (proof == Proof::kLoss) continue;
-    const double score = Score(child, sqrt_parent, log_parent, amaf);
+    const double score = Score(child, sqrt_parent, log_parent, amaf, explore_scale);
     if (score > best_score) {
       best_score = score;
       best = i;

@@ -126,7 +126,12 @@ class MctsTree {
   uint8_t PriorFromShare(double share, size_t count) const;
   uint32_t SelectChild(const Node& node) const;
   // `amaf`: whether the child's AMAF statistics count (RAVE, and MctsOptions::judged_rave).
-  double Score(const Node& child, double sqrt_parent, double log_parent, bool amaf) const;
+  // `explore_scale` multiplies the exploration terms (ExplorationScale of the parent).
+  double Score(const Node& child, double sqrt_parent, double log_parent, bool amaf,
+               double explore_scale) const;
+  // 1, or with MctsOptions::variance_exploration the spread of the node's results over an even
+  // node's.
+  double ExplorationScale(const Node& node) const;
   void UpdateProof(Node& node, bool pending) const;
   // The network's say in one simulation's result (MctsOptions::network_value_mix): the nodes
   // of worker.path up to `depth` count `winner` (in the colours of the node at `depth`)

@@ -287,5 +287,35 @@ TEST(MctsPlayerTest, LcbChoosesTheHighestLowerBoundAmongTheWellVisited) {
   RecordProperty("choices_unlike_most_visited", differing);
 }
 
+// Variance-scaled exploration changes where the visits go, and the answers stay legal under
+// every rule.
+TEST(MctsPlayerTest, VarianceScaledExplorationSearchesLegally) {
+  for (const Balancing balancing : kBalancings) {
+    const Rules rules{balancing, balancing == Balancing::kKomiPie ? 3 : 0};
+    int changed = 0;
+    for (uint64_t seed = 0; seed < 6; ++seed) {
+      const Position position = RandomPosition(5, rules, 6 + static_cast<int>(seed) * 5, seed);
+      if (position.IsOver()) continue;
+      const auto run = [&](bool variance) {
+        MctsOptions options = SmallOptions();
+        options.variance_exploration = variance;
+        FakeClock clock;
+        MctsPlayer player(options, clock, MoveModel::Default());
+        Rng rng(seed);
+        return player.Search(position, Visits(800), rng, nullptr);
+      };
+      const SearchResult scaled = run(true);
+      ExpectLegalAnswer(position, scaled);
+      const SearchResult plain = run(false);
+      bool same = scaled.info.candidates.size() == plain.info.candidates.size();
+      for (size_t i = 0; same && i < plain.info.candidates.size(); ++i) {
+        same = scaled.info.candidates[i].visits == plain.info.candidates[i].visits;
+      }
+      changed += same ? 0 : 1;
+    }
+    EXPECT_GT(changed, 0) << BalancingName(balancing);
+  }
+}
+
 }  // namespace
 }  // namespace lifeline
