@@ -348,14 +348,16 @@ double MctsTree::Score(const Node& child, double sqrt_parent, double log_parent,
   } else {
     value = wins / n;
   }
-  double exploring = options_.exploration * std::sqrt(log_parent / std::max(n, 1.0));
+  // Each term scaled apart, so that a scale of 1 leaves the sums as they were bit for bit.
+  double score =
+      value + explore_scale * options_.exploration * std::sqrt(log_parent / std::max(n, 1.0));
   if (options_.puct > 0) {
     // Real visits only: the prior's virtual visits must not damp the policy's term too.
     const double visits = child.visits.load(kRelaxed);
-    exploring +=
-        options_.puct * PolicyShare(child.policy.load(kRelaxed)) * sqrt_parent / (1 + visits);
+    score += explore_scale * options_.puct * PolicyShare(child.policy.load(kRelaxed)) *
+             sqrt_parent / (1 + visits);
   }
-  return value + explore_scale * exploring;
+  return score;
 }
 
 uint32_t MctsTree::SelectChild(const Node& node) const {
