@@ -35,8 +35,9 @@ loop runs the learning loop (lifeline_tools/learning/learning_loop.py, docs/netw
 "The learning loop"): rounds of self-play with the current network, training a candidate on
 the latest rounds' games, a gating match against the current network at a fixed number of visits, and
 promotion when the candidate wins it, until --rounds rounds are complete or it is stopped.
-Its settings are stored in RUN at the first start; run it again with the same --out to go
-on (with another --window, --epochs, --batch, --rate or --games if need be, for the rounds
+Its settings are stored in RUN at the first start, from a recipe file (--recipe; by default the
+one given by scripts/network.py, the shipped network's) under the flags given; run it again
+with the same --out to go on (with another --window, --epochs, --batch, --rate or --games if need be, for the rounds
 not trained yet, and another --gate-games or --gate-score for the gates not begun). summary
 RUN prints the settings, the rounds as a table and the current network; plot draws the
 rounds' held-out figures and gate Elo (needs matplotlib: the extra `network`, or Debian's
