@@ -6,8 +6,8 @@
 
 and train, evaluate, export, summary and plot: `scripts/network.py --help`. The command is
 lifeline_tools.cli.network (installed as lifeline-network); from here the engine is this
-checkout's build/lifeline and the loop starts from the engine's own network, wherever it is
-started.
+checkout's build/lifeline and the loop starts from the engine's own network, with the recipe
+that made it (src/network/weights/lifeline.recipe.json), wherever it is started.
 """
 
 import os
@@ -16,8 +16,10 @@ import sys
 from lifeline_tools.cli.network import main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+WEIGHTS = os.path.join(ROOT, "src", "network", "weights")
 
 if __name__ == "__main__":
     sys.exit(main(name="scripts/network.py",
                   default_engine=os.path.join(ROOT, "build", "lifeline"),
-                  default_start=os.path.join(ROOT, "src", "network", "weights", "lifeline.pt")))
+                  default_start=os.path.join(WEIGHTS, "lifeline.pt"),
+                  default_recipe=os.path.join(WEIGHTS, "lifeline.recipe.json")))

@@ -4,7 +4,10 @@ nothing again, a start with other settings is refused but for those of the train
 killed during self-play, during training and during the gate goes on when started again, with
 every game in the run folder once and the training going on after its last finished epoch. On a
 real Dask scheduler with two workers, one worker killed during self-play loses no game and
-counts none twice, and a worker whose engine is another version is refused.
+counts none twice, and a worker whose engine is another version is refused. A rules mix shares
+each base's games among the rules, the gate plays each pair of games under one rules and komi
+and keeps the results by rules; a round goes on with an engine whose play has the fingerprint of
+the one that began it; a recipe file gives the settings of a first start, under the flags.
 Needs Debian's python3-numpy, python3-torch and python3-distributed (scripts/build.sh
 installs them).
 """
@@ -19,10 +22,12 @@ import sys
 import tempfile
 import time
 import unittest
+from unittest import mock
 
 import helpers
 from helpers import FAKE, ROOT
-from lifeline_tools.learning import learning_loop
+from lifeline_tools.cli import network as network_cli
+from lifeline_tools.learning import engine_check, learning_loop, loop_settings, selfplay
 from lifeline_tools.workers.pool import PoolError
 from test_dask_referee import Cluster, distributed
 
@@ -36,7 +41,7 @@ else:
 ENGINE = helpers.engine_path()
 NETWORK = os.path.join(ROOT, "scripts", "network.py")
 # A loop that takes a few seconds a round: base 3, a one-block network of 8 channels.
-TINY = ["--start", "none", "--base", "3", "--games", "6", "--visits", "10", "--window", "2",
+TINY = ["--recipe", "none", "--start", "none", "--base", "3", "--games", "6", "--visits", "10", "--window", "2",
         "--blocks", "1", "--channels", "8", "--epochs", "2", "--gate-games", "4",
         "--gate-visits", "10", "--gate-seconds", "0.02", "--concurrency", "1", "--threads", "1"]
 
@@ -194,6 +199,134 @@ class EngineCheckTest(unittest.TestCase):
             self.assertFalse(os.path.exists(run.round(1)))
 
 
+class RulesMixTest(unittest.TestCase):
+    MIX = {"bases": "3:1,4:2", "rules_mix": "strong-pie:2,weak-pie:1,komi-pie:1",
+           "fair_komi": "3:0,4:1", "komi_spread": 2}
+
+    def test_each_base_shares_its_games_among_the_rules_by_weight(self):
+        settings = learning_loop.LoopSettings(**self.MIX)
+        settings.check()
+        drawn = [settings.game_rules(4, index, index) for index in range(40)]
+        counts = {rules: sum(1 for r, _ in drawn if r == rules)
+                  for rules in ("strong-pie", "weak-pie", "komi-pie")}
+        self.assertEqual(counts, {"strong-pie": 20, "weak-pie": 10, "komi-pie": 10})
+        self.assertTrue({komi for rules, komi in drawn if rules == "komi-pie"} <= {0, 1, 2, 3})
+        self.assertEqual(learning_loop.LoopSettings(komi=3).game_rules(7, 5, 5),
+                         ("strong-pie", 3))  # no mix: `rules` and `komi`
+
+    def test_bad_mixes_are_refused(self):
+        for given, error in (({"rules_mix": "strong-pie:0"}, "at least 1"),
+                             ({"rules_mix": "pie"}, "must be one of"),
+                             ({"rules_mix": "weak-pie,weak-pie"}, "named twice"),
+                             ({"rules_mix": "komi-pie", "komi": 2}, "komi is the komi"),
+                             ({"rules_mix": "komi-pie", "fair_komi": "7:?"},
+                              "base 7's is not known"),
+                             ({"rules_mix": "komi-pie", "base": 3}, "base 3's is not known"),
+                             ({"inputs": "colours"}, "inputs must be")):
+            with self.assertRaisesRegex(learning_loop.LoopError, error, msg=given):
+                learning_loop.LoopSettings(**given).check()
+        learning_loop.LoopSettings(rules_mix="weak-pie", base=3).check()  # no komi to draw
+
+    def test_the_gate_plays_each_pair_under_one_rules_and_komi(self):
+        with tempfile.TemporaryDirectory() as path:
+            run = learning_loop.RunFolder(path)
+            settings = learning_loop.claim(run, dict(self.MIX, gate_games=60), None)
+            driver = learning_loop.Loop(run, settings, "lifeline", VersionPool(lambda: "v"),
+                                        log=io.StringIO())
+            matches = driver.gate_matches(2)
+            self.assertEqual(matches, driver.gate_matches(2))  # the same on every start
+            self.assertEqual(sum(games for *_, games in matches), 60)
+            for base, count in ((3, 20), (4, 40)):
+                mine = [m for m in matches if m[0] == base]
+                self.assertEqual(sum(games for *_, games in mine), count)
+                self.assertTrue(all(games % 2 == 0 for *_, games in mine))
+                self.assertEqual(len({folder for *_, folder, _ in mine}), len(mine))
+                self.assertEqual(sum(games for _, rules, *_, games in mine
+                                     if rules == "strong-pie"), count // 2)
+            self.assertIn((3, "weak-pie", 0, run.round(2, "gate/base3/weak-pie")),
+                          [m[:4] for m in matches])
+            komi_pie = [m for m in matches if m[1] == "komi-pie"]
+            self.assertTrue(all(folder.endswith(f"komi-pie-{komi}")
+                                for _, _, komi, folder, _ in komi_pie))
+
+
+class PlayCheckTest(unittest.TestCase):
+    """A round goes on with an engine whose play has the fingerprint of the one that began it,
+    whatever its version, and refuses another."""
+
+    def test_a_newer_engine_that_plays_alike_goes_on_and_another_is_refused(self):
+        with tempfile.TemporaryDirectory() as path:
+            run = learning_loop.RunFolder(path)
+            settings = learning_loop.claim(run, {}, None, io.StringIO())
+            os.makedirs(run.round(1))
+
+            def driver(version, fingerprint):
+                loop = learning_loop.Loop(run, settings, "lifeline",
+                                          VersionPool(lambda: version), log=io.StringIO())
+                self.enterContext(mock.patch.object(
+                    learning_loop.engine_check, "fingerprint",
+                    lambda engine, network, bases: fingerprint))
+                return loop
+
+            driver("1 (commit a)", "f1").check_play(1, None)
+            with open(run.round(1, "engine.json"), encoding="utf-8") as stream:
+                self.assertEqual(json.load(stream),
+                                 {"fingerprint": "f1", "version": "1 (commit a)"})
+            driver("2 (commit b)", "f1").check_play(1, None)
+            with self.assertRaisesRegex(learning_loop.LoopError,
+                                        r"round 1 began with an engine that plays otherwise: "
+                                        r".*fingerprint f1 \(version '1 \(commit a\)'\), this "
+                                        r"engine \('3 \(commit c\)'\) plays f3"):
+                driver("3 (commit c)", "f3").check_play(1, None)
+            os.makedirs(run.round(2))
+            driver("3 (commit c)", "f3").check_play(2, None)  # a new round takes it
+
+    @unittest.skipIf(ENGINE is None, "needs the engine")
+    def test_the_fingerprint_is_the_same_on_every_start(self):
+        first = engine_check.fingerprint(ENGINE, None, [3])
+        self.assertRegex(first, r"^[0-9a-f]{16}$")
+        self.assertEqual(engine_check.fingerprint(ENGINE, None, [3]), first)
+
+
+class RecipeTest(unittest.TestCase):
+    def write(self, folder, recipe):
+        path = os.path.join(folder, "recipe.json")
+        with open(path, "w", encoding="utf-8") as stream:
+            json.dump(recipe, stream)
+        return path
+
+    def test_a_recipe_holds_settings_and_a_note(self):
+        with tempfile.TemporaryDirectory() as folder:
+            path = self.write(folder, {"note": "how", "games": 3, "rate": 1, "bases": "3"})
+            self.assertEqual(loop_settings.read_recipe(path),
+                             {"games": 3, "rate": 1, "bases": "3"})
+            for recipe, error in (({"gmaes": 3}, "'gmaes' is not a setting"),
+                                  ({"games": "3"}, "games must be a int"),
+                                  ({"aux_heads": 1}, "aux_heads must be a bool"),
+                                  ([], "not a JSON object")):
+                with self.assertRaisesRegex(learning_loop.LoopError, error):
+                    loop_settings.read_recipe(self.write(folder, recipe))
+
+    def test_the_shipped_recipe_makes_a_bare_loop_and_the_flags_override_it(self):
+        shipped = os.path.join(ROOT, "src", "network", "weights", "lifeline.recipe.json")
+        recipe = loop_settings.read_recipe(shipped)
+        learning_loop.LoopSettings(**recipe).check()
+        self.assertEqual((recipe["blocks"], recipe["channels"], recipe["games"]), (4, 32, 300))
+
+        def given(run, *flags):
+            options = network_cli.parse_arguments(["loop", "--out", run, *flags], "network",
+                                                  "lifeline", "start.pt", shipped)
+            return network_cli.loop_settings_given(options, learning_loop.RunFolder(run))
+
+        with tempfile.TemporaryDirectory() as run:
+            self.assertEqual(given(run), recipe)
+            self.assertEqual(given(run, "--games", "7"), dict(recipe, games=7))
+            self.assertEqual(given(run, "--recipe", "none", "--games", "7"), {"games": 7})
+            learning_loop.claim(learning_loop.RunFolder(run), {"games": 7}, None)
+            # A run that goes on keeps its settings: the shipped recipe is for a first start.
+            self.assertEqual(given(run), {})
+
+
 class EloTextTest(unittest.TestCase):
     def test_every_gate_score_has_its_text(self):
         # A gate won or lost whole has no finite Elo: gate.json holds null for it.
@@ -282,7 +415,7 @@ class LoopTest(unittest.TestCase):
                             "import sys; from lifeline_tools.learning import network_model as m; "
                             "m.save(m.LifelineNet(2, 8), sys.argv[1], {})", start],
                            check=True, timeout=120)
-            settings = ["--start", start, "--base", "3", "--visits", "20",
+            settings = ["--recipe", "none", "--start", start, "--base", "3", "--visits", "20",
                         "--sample-turns", "1", "--blocks", "2", "--channels", "8", "--epochs",
                         "1", "--gate-visits", "10", "--gate-seconds",
                         "0.02", "--concurrency", "1", "--threads", "1", "--pool-every", "2",
@@ -320,8 +453,46 @@ class LoopTest(unittest.TestCase):
             self.assertEqual((stored["aux_heads"], stored["territory"], stored["full_share"]),
                              (True, "share", 0.5))
 
+    def test_a_round_under_every_rule_from_a_recipe_then_a_bare_start_goes_on(self):
+        recipe = {"note": "tiny", "bases": "3:1,4:1", "visits": 10, "blocks": 1,
+                  "channels": 8, "epochs": 1, "gate_games": 8, "gate_visits": 10,
+                  "gate_seconds": 0.02, "games": 6, "rules_mix": "strong-pie:2,weak-pie:1,"
+                  "komi-pie:1", "fair_komi": "3:0,4:1", "komi_spread": 1}
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "recipe.json")
+            with open(path, "w", encoding="utf-8") as stream:
+                json.dump(recipe, stream)
+            run = os.path.join(folder, "run")
+            self.run_loop(run, "--recipe", path, "--games", "8", "--start", "none",
+                          "--concurrency", "1", "--threads", "1", "--rounds", "1")
+            stored = learning_loop.stored_settings(learning_loop.RunFolder(run))
+            self.assertEqual((stored.games, stored.rules_mix, stored.visits),
+                             (8, recipe["rules_mix"], 10))
+            round_folder = os.path.join(run, "rounds", "0001")
+            for base in (3, 4):
+                records = selfplay.read_games(os.path.join(round_folder, "games", f"base{base}"))
+                self.assertEqual(sorted(r["number"] for r in records), [0, 1, 2, 3])
+                self.assertEqual([r["rules"] for r in sorted(records, key=lambda r: r["number"])],
+                                 ["strong-pie", "weak-pie", "komi-pie", "strong-pie"])
+                self.assertTrue(all(r["komi"] in {3: {0, 1}, 4: {0, 1, 2}}[base]
+                                    for r in records if r["rules"] == "komi-pie"))
+            with open(os.path.join(round_folder, "gate.json"), encoding="utf-8") as stream:
+                verdict = json.load(stream)
+            by_rules = verdict["by_rules"]
+            self.assertEqual(sum(r["wins"] + r["losses"] + r["aborted"]
+                                 for r in by_rules.values()), 8)
+            self.assertEqual(verdict["wins"], sum(r["wins"] for r in by_rules.values()))
+            with open(os.path.join(round_folder, "engine.json"), encoding="utf-8") as stream:
+                self.assertRegex(json.load(stream)["fingerprint"], r"^[0-9a-f]{16}$")
+            # A start with no settings goes on with the stored ones, not the shipped recipe.
+            again = self.run_loop(run, "--rounds", "1")
+            self.assertNotIn("self-play", again.split("round  network")[0])
+            self.assertEqual(learning_loop.stored_settings(learning_loop.RunFolder(run)),
+                             stored)
+
     def test_a_driver_killed_in_each_phase_goes_on_and_repeats_nothing(self):
-        settings = ["--start", "none", "--base", "3", "--games", "8", "--visits", "40",
+        settings = ["--recipe", "none", "--start", "none", "--base", "3", "--games", "8",
+                    "--visits", "40",
                     "--window", "1", "--blocks", "1", "--channels", "8", "--epochs", "400",
                     "--gate-games", "6", "--gate-visits", "40", "--gate-seconds", "0.02",
                     "--concurrency", "1",
@@ -381,8 +552,8 @@ class LoopOnDaskTest(unittest.TestCase):
         run = os.path.join(self.directory.name, "run")
         games = os.path.join(run, "rounds", "0001", "games", "games.jsonl")
         process = subprocess.Popen(
-            loop_command(run, "--dask", self.cluster.address, "--rounds", "1", "--start",
-                         "none", "--base", "3", "--games", "16", "--visits", "40",
+            loop_command(run, "--dask", self.cluster.address, "--rounds", "1", "--recipe",
+                         "none", "--start", "none", "--base", "3", "--games", "16", "--visits", "40",
                          "--blocks", "1", "--channels", "8", "--epochs", "1", "--gate-games",
                          "2", "--gate-visits", "10", "--gate-seconds", "0.02", "--threads", "1"),
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)

@@ -2,9 +2,12 @@
 recorded whole and replay legally to their recorded end, a run resumes after its last complete
 game (also after a torn line) and plays each game exactly as a fresh run would, a folder
 refuses games of other settings or engines and a second run at the same time, and a report's
-double-turn orders count as one candidate.
+double-turn orders count as one candidate. Under a rules mix each game's rules and komi follow
+from its number and seed, so a run that goes on plays the same games; a folder of the loop
+takes a newer engine whose play has the same fingerprint.
 """
 
+import dataclasses
 import json
 import os
 import random
@@ -17,6 +20,7 @@ import helpers
 from helpers import ROOT
 from lifeline_tools.engine import gtp
 from lifeline_tools.learning import selfplay
+from lifeline_tools.workers.pool import LocalPool
 
 ENGINE = helpers.engine_path()
 NETWORK = os.path.join(ROOT, "scripts", "network.py")
@@ -87,6 +91,44 @@ class SelfPlayTest(unittest.TestCase):
         with open(os.path.join(self.out, selfplay.SETTINGS_FILE), encoding="utf-8") as stream:
             self.assertIn("commit", json.load(stream)["engine"])
         self.assertEqual(len(selfplay.read_games(self.out)), 1)
+
+    def test_a_mix_gives_each_game_its_rules_and_komi_again_on_resuming(self):
+        mix = selfplay.SelfPlaySettings(engine=ENGINE, base=3, visits=20, seed=5,
+                                        rules_mix="strong-pie:2,weak-pie:1,komi-pie:1",
+                                        fair_komi=1, komi_spread=2, engine_play="f1")
+        drawn = [mix.game_rules(number) for number in range(40)]
+        self.assertEqual(drawn, [dataclasses.replace(mix).game_rules(n) for n in range(40)])
+        self.assertEqual([rules for rules, _ in drawn[:4]],
+                         ["strong-pie", "weak-pie", "komi-pie", "strong-pie"])
+        self.assertEqual({komi for rules, komi in drawn if rules != "komi-pie"}, {0})
+        self.assertEqual({komi for rules, komi in drawn if rules == "komi-pie"}, {0, 1, 2, 3})
+        pool = LocalPool(2)
+        self.addCleanup(pool.close)
+        selfplay.claim_folder(self.out, mix)
+        self.assertEqual(selfplay.play_games(self.out, mix, 4, pool, lambda *_: None), [])
+        whole = {g["number"]: g for g in selfplay.read_games(self.out)}
+        self.assertEqual([(whole[n]["rules"], whole[n]["komi"]) for n in range(4)], drawn[:4])
+        other = os.path.join(self.folder.name, "other")
+        selfplay.claim_folder(other, mix)
+        selfplay.play_games(other, mix, 2, pool, lambda *_: None)
+        selfplay.play_games(other, mix, 4, pool, lambda *_: None)  # a run that goes on
+        self.assertEqual({g["number"]: g for g in selfplay.read_games(other)}, whole)
+        with self.assertRaisesRegex(selfplay.SettingsMismatch, "holds games played with"):
+            selfplay.claim_folder(other, dataclasses.replace(mix, rules_mix="strong-pie"))
+
+    def test_a_folder_of_the_loop_takes_a_newer_engine_that_plays_alike(self):
+        older = selfplay.SelfPlaySettings(engine=ENGINE, engine_version="1 (commit a)",
+                                          engine_play="f1")
+        selfplay.claim_folder(self.out, older)
+        selfplay.claim_folder(self.out, dataclasses.replace(older, engine_version="2 (commit b)"))
+        with self.assertRaisesRegex(selfplay.SettingsMismatch, "'engine_play': 'f2'"):
+            selfplay.claim_folder(self.out, dataclasses.replace(older, engine_play="f2"))
+        # A folder claimed by the version, before the fingerprint, goes on with that version.
+        before = os.path.join(self.folder.name, "before")
+        selfplay.claim_folder(before, dataclasses.replace(older, engine_play=""))
+        selfplay.claim_folder(before, older)
+        with self.assertRaises(selfplay.SettingsMismatch):
+            selfplay.claim_folder(before, dataclasses.replace(older, engine_version="2"))
 
     def test_a_folder_takes_one_run_at_a_time(self):
         lock = selfplay.lock_folder(self.out)  # as a run in progress holds it

@@ -36,8 +36,9 @@ loop runs the learning loop (lifeline_tools/learning/learning_loop.py, docs/netw
 "The learning loop"): rounds of self-play with the current network, training a candidate on
 the latest rounds' games, a gating match against the current network at a fixed number of visits, and
 promotion when the candidate wins it, until --rounds rounds are complete or it is stopped.
-Its settings are stored in RUN at the first start; run it again with the same --out to go
-on (with another --window, --epochs, --batch, --rate or --games if need be, for the rounds
+Its settings are stored in RUN at the first start, from a recipe file (--recipe; by default the
+one given by scripts/network.py, the shipped network's) under the flags given; run it again
+with the same --out to go on (with another --window, --epochs, --batch, --rate or --games if need be, for the rounds
 not trained yet, and another --gate-games or --gate-score for the gates not begun). summary
 RUN prints the settings, the rounds as a table and the current network; plot draws the
 rounds' held-out figures and gate Elo (needs matplotlib: the extra `network`, or Debian's
@@ -59,7 +60,7 @@ import time
 
 from .. import vocabulary
 from ..engine import gtp
-from ..learning import learning_loop, run_archive, selfplay
+from ..learning import learning_loop, loop_settings, run_archive, selfplay
 from ..play import match
 from ..workers.pool import LocalPool, PoolError, open_pool
 from .options import add_base
@@ -234,12 +235,24 @@ def restore(options):
         lambda count: f"{options.out}: {count} files; go on with: loop --out {options.out}")
 
 
+def loop_settings_given(options, run):
+    """The loop's settings the command gives (a dict of LoopSettings fields): its recipe's,
+    then its flags'. At a run's first start the recipe is --recipe or by default the shipped
+    network's; a run that goes on takes a recipe only when --recipe names one (its stored
+    settings are the rest)."""
+    recipe = options.recipe
+    if recipe is None and not os.path.exists(run.settings):
+        recipe = options.default_recipe
+    given = loop_settings.read_recipe(recipe) if recipe and recipe != "none" else {}
+    return given | {name: getattr(options, name) for name in LOOP_SETTINGS
+                    if getattr(options, name) is not None}
+
+
 def loop(options):
     run = learning_loop.RunFolder(options.out)
-    given = {name: getattr(options, name) for name in LOOP_SETTINGS
-             if getattr(options, name) is not None}
     pool = None
     try:
+        given = loop_settings_given(options, run)
         holder = learning_loop.lock(run)
         settings = learning_loop.claim(run, given, options.start)
         pool = open_pool(options.dask, options.concurrency)
@@ -272,10 +285,11 @@ LOOP_SETTINGS = {"base": int, "rules": str, "komi": int, "games": int, "visits":
                  "gate_visits": int, "gate_seconds": float, "gate_score": float,
                  "switch_score": float, "seed": int,
                  "pool_every": int, "aux_heads": switch, "territory": str,
-                 "full_share": float, "fast_visits": int, "bases": str}
+                 "full_share": float, "fast_visits": int, "bases": str, "rules_mix": str,
+                 "fair_komi": str, "komi_spread": int, "inputs": str}
 
 
-def parse_arguments(argv, name, default_engine, default_start):
+def parse_arguments(argv, name, default_engine, default_start, default_recipe=None):
     parser = argparse.ArgumentParser(prog=name, description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -338,12 +352,18 @@ def parse_arguments(argv, name, default_engine, default_start):
                          help="weights (.pt) the loop starts from, at the first start; "
                               "'none' for the engine without a network (default "
                               f"{default_start or 'none'})")
+    command.add_argument("--recipe", metavar="FILE",
+                         help="a JSON file of the loop's settings (the keys of RUN/loop.json), "
+                              "which the flags below override; 'none' for their defaults "
+                              f"alone (default {default_recipe or 'none'}, at a run's first "
+                              "start)")
     for name, kind in LOOP_SETTINGS.items():
         changes = ("; may change when the run goes on"
                    if name in learning_loop.CHANGEABLE else "")
         command.add_argument("--" + name.replace("_", "-"), type=kind, dest=name,
-                             help=f"stored in RUN at the first start{changes} (default "
-                                  f"{getattr(learning_loop.LoopSettings(), name)})")
+                             help=f"stored in RUN at the first start{changes} (default: the "
+                                  "recipe's, else "
+                                  f"{getattr(learning_loop.LoopSettings(), name)!r})")
     command = commands.add_parser("plot", help="the loop's figures across rounds, as an image")
     command.add_argument("run", help="the loop's run folder")
     command.add_argument("--out", required=True, help="the image to write (.png)")
@@ -366,6 +386,7 @@ def parse_arguments(argv, name, default_engine, default_start):
     command.add_argument("--out", required=True, help="the engine's network file to write")
     options = parser.parse_args(argv)
     options.name = name
+    options.default_recipe = default_recipe
     options.argv = list(sys.argv[1:] if argv is None else argv)
     if options.command == "loop" and options.start == "none":
         options.start = None
@@ -375,12 +396,13 @@ def parse_arguments(argv, name, default_engine, default_start):
     return options
 
 
-def main(argv=None, name="lifeline-network", default_engine="lifeline", default_start=None):
-    """name: the command as a trained network's note records it; default_engine and
-    default_start: the engine's command and the loop's first network where the command line
-    gives none (scripts/network.py gives its checkout's build and the engine's own network,
-    version 6)."""
-    options = parse_arguments(argv, name, default_engine, default_start)
+def main(argv=None, name="lifeline-network", default_engine="lifeline", default_start=None,
+         default_recipe=None):
+    """name: the command as a trained network's note records it; default_engine,
+    default_start and default_recipe: the engine's command, the loop's first network and the
+    recipe of its settings where the command line gives none (scripts/network.py gives its
+    checkout's build, the engine's own network and the recipe that made it)."""
+    options = parse_arguments(argv, name, default_engine, default_start, default_recipe)
     gtp.install_cleanup()
     commands = {"generate": generate, "summary": summary, "train": train, "evaluate": evaluate,
                 "export": export, "loop": loop, "plot": plot, "territory": territory,

@@ -6,6 +6,8 @@ Everything lives in one run folder, which the driver alone writes:
 
     RUN/loop.json                 the settings, written at the first start (LoopSettings)
     RUN/start.pt, RUN/start.net   the network the loop starts from, in both formats
+    RUN/rounds/0001/engine.json   the fingerprint of the engine's play that began the round
+                                  (engine_check.py), which the rest of the round must share
     RUN/rounds/0001/games/        the round's self-play games (selfplay.py's folder); with
                                   several bases, one such folder a base: games/base7/
                                   (LoopSettings.bases); each games folder keeps its
@@ -15,7 +17,9 @@ Everything lives in one run folder, which the driver alone writes:
     RUN/rounds/0001/candidate.pt  the candidate's weights with their note (held-out figures)
     RUN/rounds/0001/candidate.net the same in the engine's format
     RUN/rounds/0001/gate/         the gating match (match.py's folder: results.json, records);
-                                  with several bases, one match a base: gate/base7/
+                                  with several bases, one match a base: gate/base7/; with
+                                  a rules mix, one a rules and komi in it: gate/base7/
+                                  weak-pie/, gate/base7/komi-pie-3/
     RUN/rounds/0001/seconds.json  the seconds each phase took, added up over the starts
     RUN/rounds/0001/gate.json     the gate's verdict: score, score needed, Elo, promoted, hours
 
@@ -35,12 +39,13 @@ import shutil
 import sys
 import time
 
+from .. import vocabulary
 from ..play.clock import TimeControl
 from ..play.match import MatchSettings, play_match
 from ..play.results import read_results, results_path, write_results
 from ..play.stats import elo_with_error
 from ..workers.pool import LocalPool
-from . import selfplay
+from . import engine_check, selfplay
 from .loop_settings import LoopError, LoopSettings
 
 SETTINGS_FILE = "loop.json"
@@ -226,6 +231,7 @@ class Loop:
         self.worker_engine = worker_engine or engine
         self.threads = threads
         self.log = log
+        self.checked_round = None  # the round whose engine.json this start has checked
         self.check_engine()
 
     def check_engine(self):
@@ -233,6 +239,31 @@ class Loop:
         engine may be rebuilt under a driver that runs for days, and a round's games must
         all come from the version its folders are claimed with."""
         self.version = self.pool.check_engine(self.engine, self.worker_engine)
+
+    def check_play(self, number, network):
+        """Checks that the engine plays as the one that began round `number` did (its
+        fingerprint with the round's network, `network`), once a start; the first start of a
+        round writes it. A newer build whose play for the loop is unchanged goes on with the
+        round; the workers of a cluster are checked by their version (check_engine)."""
+        if self.checked_round == number:
+            return
+        self.say(f"round {number}: the engine's fingerprint")
+        bases = [base for base, _ in self.settings.base_weights()]
+        found = {"fingerprint": engine_check.fingerprint(self.engine, network, bases),
+                 "version": self.version}
+        path = self.run.round(number, "engine.json")
+        if os.path.exists(path):
+            began = _read_json(path)
+            if began["fingerprint"] != found["fingerprint"]:
+                raise LoopError(
+                    f"round {number} began with an engine that plays otherwise: {path} holds "
+                    f"fingerprint {began['fingerprint']} (version {began['version']!r}), this "
+                    f"engine ({self.version!r}) plays {found['fingerprint']}; finish the round "
+                    "with the engine that began it (--engine), or remove "
+                    f"{self.run.round(number)} to play the round anew with this one")
+        else:
+            _write_json(path, found)
+        self.checked_round = number
 
     def networks_for_games(self, paths):
         """(the engine's --network argument for each network file in `paths`, the files to
@@ -294,15 +325,23 @@ class Loop:
 
     def self_play(self, number, network):
         s = self.settings
+        self.check_play(number, network)
         [argument], files = self.networks_for_games([network])
+        drawn = s.draws_komi()
         for base, folder, games in self.run.by_base(s, number, "games", s.games):
             seed = s.seed * 10_000 + number
             play = selfplay.SelfPlaySettings(
                 engine=f"{self.games_engine()} --network {argument}", base=base, rules=s.rules,
                 komi=s.komi, visits=s.visits, sample_turns=s.sample_turns,
                 seed=seed * 100 + base if s.bases else seed, engine_version=self.version,
-                full_share=s.full_share, fast_visits=s.fast_visits)
+                full_share=s.full_share, fast_visits=s.fast_visits, rules_mix=s.rules_mix,
+                fair_komi=s.base_fair_komi(base) if drawn else 0,
+                komi_spread=s.komi_spread if drawn else 0,
+                engine_play=self.play_fingerprint(number))
             self.self_play_base(number, folder, play, games, files)
+
+    def play_fingerprint(self, number):
+        return _read_json(self.run.round(number, "engine.json"))["fingerprint"]
 
     def self_play_base(self, number, folder, play, games, files):
         """Plays the games of one base of round `number` that `folder` lacks."""
@@ -343,7 +382,7 @@ class Loop:
         held_out_games, held_out = example_cache.window_examples(
             self.engine, self.version, folders, True, s.territory, self.threads, self.say)
         torch.manual_seed(s.seed * 10_000 + number)  # the first weights too come from the seed
-        net = network_model.LifelineNet(**s.network_config())
+        net = network_model.LifelineNet(**s.network_arguments())
         if start_weights:
             previous, _ = network_model.load(start_weights)
             kept, total = network_model.warm_start(net, previous)
@@ -355,12 +394,14 @@ class Loop:
                                checkpoint=self.run.round(number, "training.ckpt"))
         figures, by_base = network_training.evaluate_by_base(net, self.engine, held_out_games,
                                                              self.say)
+        by_rules = held_out_by_rules(net, self.engine, held_out_games, self.say)
         note = {"command": f"the learning loop in {self.run.path}, round {number}",
                 "settings": dataclasses.asdict(s), "window": rounds,
                 "training_games": len(training_games), "held_out_games": len(held_out_games),
                 "examples": {base: len(a["value"]) for base, a in training.items()},
                 "continued_from": start_weights, "held_out": figures,
                 **({"held_out_by_base": by_base} if s.bases else {}),
+                **({"held_out_by_rules": by_rules} if s.rules_mix and by_rules else {}),
                 "minutes": round((time.monotonic() - started) / 60, 1),
                 "made": time.strftime("%Y-%m-%d")}
         candidate = self.run.round(number, "candidate")
@@ -382,6 +423,7 @@ class Loop:
 
     def gate(self, number, network, weights):
         s = self.settings
+        self.check_play(number, network)
         same_size = self.same_size(weights)
         if same_size:
             limit, control = f"--visits {s.gate_visits} --time 0", None
@@ -396,14 +438,17 @@ class Loop:
         referee = f"{engine} --player random --network none"
         self.say(f"round {number}: gate, {s.gate_games} games at {rule}")
         progress = Progress(number, "gate", s.gate_games, self.say)
-        totals = [0, 0, 0]  # wins, losses, aborted of the bases' matches finished
-        for base, folder, games in self.run.by_base(s, number, "gate", s.gate_games):
+        totals = [0, 0, 0]  # wins, losses, aborted of the matches finished
+        by_rules = {}  # the same for each rules
+        for base, rules, komi, folder, games in self.gate_matches(number):
             adopt_gate(folder, players, referee)
             match = MatchSettings(
                 engine1=players[0], engine2=players[1], name1="candidate", name2="current",
                 referee_engine=referee, games=games,
-                size=base, rules=s.rules, komi=s.komi, control=control, out=folder,
-                event=f"gate of round {number}" + (f", base {base}" if s.bases else ""))
+                size=base, rules=rules, komi=komi, control=control, out=folder,
+                event=f"gate of round {number}" + (f", base {base}" if s.bases else "")
+                + (f", {rules}" + (f" komi {komi}" if rules == vocabulary.KOMI_PIE else "")
+                   if s.rules_mix else ""))
 
             def on_result(tally):
                 wins, losses = tally.record()
@@ -412,8 +457,10 @@ class Loop:
 
             tally = play_match(match, self.pool, self.log, files=self.pool.share(files),
                                on_result=on_result)
-            wins, losses = tally.record()
-            totals = [totals[0] + wins, totals[1] + losses, totals[2] + tally.aborted]
+            result = [*tally.record(), tally.aborted]
+            totals = [total + part for total, part in zip(totals, result)]
+            by_rules[rules] = [total + part for total, part in
+                               zip(by_rules.get(rules, [0, 0, 0]), result)]
         wins, losses, aborted = totals
         elo, margin = elo_with_error(wins, losses)
         score = wins / max(1, wins + losses)
@@ -424,7 +471,41 @@ class Loop:
                 "elo": elo if math.isfinite(elo) else None,
                 "margin": margin if math.isfinite(margin) else None,
                 "needed": needed,
-                "promoted": score >= needed}
+                "promoted": score >= needed,
+                **({"by_rules": {rules: dict(zip(("wins", "losses", "aborted"), result))
+                                 for rules, result in by_rules.items()}}
+                   if s.rules_mix else {})}
+
+    def gate_matches(self, number):
+        """[(base, rules, komi, folder, games)] of round `number`'s gate: each base's games
+        (RunFolder.by_base) and, under a rules mix, apart by rules and komi, which follow
+        from each pair of games' number (games 2k and 2k+1 play one rules and komi with the
+        colours exchanged), in folders of their own."""
+        s = self.settings
+        matches = []
+        for base, folder, games in self.run.by_base(s, number, "gate", s.gate_games):
+            if not s.rules_mix:
+                matches.append((base, s.rules, s.komi, folder, games))
+                continue
+            counts = {}
+            for index in range(games):
+                pair = index // 2
+                key = s.game_rules(base, pair, f"{s.seed * 10_000 + number} {base} {pair}")
+                counts[key] = counts.get(key, 0) + 1
+            matches += [(base, rules, komi, os.path.join(
+                folder, rules if rules != vocabulary.KOMI_PIE else f"{rules}-{komi}"), count)
+                for (rules, komi), count in counts.items()]
+        return matches
+
+
+def held_out_by_rules(net, engine, games, say):
+    """{rules: the held-out figures of its games}, where the network side offers them
+    (network_training.evaluate_by_rules, as evaluate_by_base by base), else None: the hook
+    where a rules mix's candidates will keep them."""
+    from . import network_training
+
+    evaluate = getattr(network_training, "evaluate_by_rules", None)
+    return evaluate(net, engine, games, say) if evaluate else None
 
 
 class Progress:

@@ -1,9 +1,11 @@
 """The learning loop's settings (learning_loop.py), kept in RUN/loop.json: what each round
-plays, trains and gates, and on which bases."""
+plays, trains and gates, on which bases and under which rules; and the recipe files that hold
+such settings beside the network they made (src/network/weights/lifeline.recipe.json)."""
 
 import dataclasses
+import json
 
-from . import selfplay
+from . import rules_mix, selfplay
 from .. import vocabulary
 
 
@@ -47,26 +49,56 @@ class LoopSettings:
     # Several bases in one run: "B:W,B:W,..." spreads each round's self-play games and the
     # gate's over these bases in proportion to the weights W; empty: `base` alone.
     bases: str = ""
+    # Several balancing rules in one run: "R:W,R:W,..." gives each base's self-play games and
+    # gate games rules in proportion to the weights W, by their numbers (rules_mix.py); empty:
+    # `rules` and `komi` alone. Under komi pie a game's komi is its base's fair komi plus an
+    # offset from -komi_spread to +komi_spread drawn from its seed, never below 0.
+    rules_mix: str = ""
+    # The fair komi of each base ("B:K,..."; "?" where none is known). Those of bases 4 to 10
+    # are the engine's book's (`lifeline-book` under komi pie); 11 and 12 are estimates, to be
+    # replaced by measured values: the book knows none there, and its Black still wins 51%
+    # and 54% of its search at komi 20, the largest it tried (docs/network.md).
+    fair_komi: str = "4:1,5:1,6:1,7:2,8:4,9:4,10:15,11:20,12:20"
+    komi_spread: int = 2
+    # The network's inputs beyond the position: "" (none) or "rules" (the balancing rules and
+    # the komi; network_model.LifelineNet(inputs="rules")).
+    inputs: str = ""
 
     def base_weights(self):
         """[(base, weight)] of the run's bases; LoopError for a `bases` text that is not
         "B:W,B:W,..." with bases in range, each once, and positive weights."""
         if not self.bases:
             return [(self.base, 1)]
-        pairs = []
-        for part in self.bases.split(","):
-            base, colon, weight = part.strip().partition(":")
-            try:
-                pair = (int(base), int(weight) if colon else 1)
-            except ValueError:
-                raise LoopError(f"bases: {part!r} is not BASE:WEIGHT") from None
-            if not vocabulary.MIN_BASE <= pair[0] <= vocabulary.MAX_BASE or pair[1] < 1:
-                raise LoopError(f"bases: {part!r}: the base must be from {vocabulary.MIN_BASE} "
-                                f"to {vocabulary.MAX_BASE}, the weight at least 1")
-            pairs.append(pair)
-        if len({base for base, _ in pairs}) != len(pairs):
-            raise LoopError("bases: a base is named twice")
-        return pairs
+        return _parsed(rules_mix.pairs, self.bases, "bases", rules_mix.base_of,
+                       rules_mix.weight_of, 1)
+
+    def rules_weights(self):
+        """[(rules, weight)] of the run's rules mix; LoopError for a bad `rules_mix`."""
+        if not self.rules_mix:
+            return [(self.rules, 1)]
+        return _parsed(rules_mix.mix_weights, self.rules_mix)
+
+    def base_fair_komi(self, base):
+        """The fair komi of `base` (fair_komi), around which its komi-pie games draw theirs;
+        LoopError where it is not known."""
+        komis = dict(_parsed(rules_mix.pairs, self.fair_komi, "fair_komi", rules_mix.base_of,
+                             rules_mix.komi_of))
+        if komis.get(base) is None:
+            raise LoopError(f"fair_komi: base {base}'s is not known: give it to play komi pie "
+                            "there")
+        return komis[base]
+
+    def game_rules(self, base, index, seed):
+        """(rules, komi) of game `index` of a folder or match on `base` whose games draw their
+        komi from `seed` (rules_mix.game_rules); without a mix, `rules` and `komi`."""
+        if not self.rules_mix:
+            return self.rules, self.komi
+        komi = self.base_fair_komi(base) if self.draws_komi() else 0
+        return rules_mix.game_rules(self.rules_mix, komi, self.komi_spread, index, seed)
+
+    def draws_komi(self):
+        """Whether games draw their komi: a rules mix with komi pie in it."""
+        return bool(self.rules_mix) and vocabulary.KOMI_PIE in dict(self.rules_weights())
 
     def spread(self, games):
         """[(base, games)]: `games` shared among the bases in proportion to their weights (the
@@ -89,8 +121,15 @@ class LoopSettings:
         """The config of the networks the loop trains (network_model.LifelineNet's)."""
         from . import network_model
 
-        return network_model.config_of(self.blocks, self.channels, self.pool_every,
-                                       self.aux_heads)
+        return network_model.config_of(**self.network_arguments())
+
+    def network_arguments(self):
+        """The arguments that make a network of the loop's config (network_model.LifelineNet);
+        `inputs` only where the run names it, so that the basic networks' arguments stay those
+        of the runs before it."""
+        return {"blocks": self.blocks, "channels": self.channels,
+                "pool_every": self.pool_every, "aux_heads": self.aux_heads,
+                **({"inputs": self.inputs} if self.inputs else {})}
 
     def check(self):
         if not vocabulary.MIN_BASE <= self.base <= vocabulary.MAX_BASE:
@@ -111,4 +150,46 @@ class LoopSettings:
                             "and at most 1")
         if self.territory not in selfplay.TERRITORY_TARGETS:
             raise LoopError("territory must be settled or share")
-        self.base_weights()
+        if self.inputs not in ("", "rules") or self.komi_spread < 0:
+            raise LoopError("inputs must be empty or rules, komi_spread >= 0")
+        if self.rules_mix and self.komi:
+            raise LoopError("komi is the komi of a run of one rules: with rules_mix the "
+                            "komi-pie games draw theirs from fair_komi and komi_spread")
+        for base, _ in self.base_weights():
+            if self.draws_komi():
+                self.base_fair_komi(base)
+
+
+def _parsed(parse, *arguments):
+    """parse(*arguments), its MixError a LoopError."""
+    try:
+        return parse(*arguments)
+    except rules_mix.MixError as error:
+        raise LoopError(str(error)) from None
+
+
+# A recipe file's key for people, not a setting: what made the recipe, where it is told.
+RECIPE_NOTE = "note"
+
+
+def read_recipe(path):
+    """The settings of the recipe file `path` (a dict of LoopSettings fields): a JSON object
+    of the keys of RUN/loop.json, any of them, and a "note"; LoopError for a file that cannot
+    be read, an unknown key or a value of the wrong type."""
+    try:
+        with open(path, encoding="utf-8") as stream:
+            recipe = json.load(stream)
+    except (OSError, ValueError) as error:
+        raise LoopError(f"recipe {path}: {error}") from None
+    if not isinstance(recipe, dict):
+        raise LoopError(f"recipe {path}: not a JSON object")
+    recipe.pop(RECIPE_NOTE, None)
+    fields = {field.name: type(field.default) for field in dataclasses.fields(LoopSettings)}
+    for key, value in recipe.items():
+        if key not in fields:
+            raise LoopError(f"recipe {path}: {key!r} is not a setting of the loop")
+        kind = fields[key]
+        if not (isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+                or kind is float and type(value) is int):
+            raise LoopError(f"recipe {path}: {key} must be a {kind.__name__}, not {value!r}")
+    return recipe

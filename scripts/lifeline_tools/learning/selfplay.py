@@ -14,7 +14,9 @@ moment resumes after its last complete game (a torn last line is cut off). The f
 settings file keeps the settings its games were played with; a run with other settings is
 refused, so one folder never mixes two kinds of games; the engine counts by its version
 (release and commit: a build with uncommitted changes is marked "modified" but not told apart
-from another such build).
+from another such build), or where the caller gives one by the fingerprint of its play
+(engine_check.py), which a newer build that plays alike shares. A folder of a rules mix holds
+games of several rules, each game's rules and komi following from its number and seed.
 """
 
 import fcntl
@@ -24,6 +26,7 @@ import random
 import re
 from dataclasses import dataclass, replace
 
+from . import rules_mix
 from .. import vocabulary
 from ..engine import gtp
 from ..workers.pool import PoolError, on_this_worker
@@ -56,17 +59,36 @@ class SelfPlaySettings:
     # full (the cap off).
     full_share: float = 1.0
     fast_visits: int = 100
+    # Several rules: "R:W,..." (rules_mix.py) in place of `rules` and `komi`; a komi-pie game
+    # draws its komi from fair_komi -/+ komi_spread.
+    rules_mix: str = ""
+    fair_komi: int = 0
+    komi_spread: int = 0
+    engine_play: str = ""  # the fingerprint of the engine's play (engine_check.py), or ""
 
     def game_seed(self, number):
         """The seed of game `number` (from 0): its engine's and its draws'."""
         return self.seed * 1_000_003 + number
 
-    def identity(self):
-        """What makes two runs' games the same kind: the engine by its version (its command
-        may move), and the settings."""
-        identity = {"engine": self.engine_version, "base": self.base, "rules": self.rules,
-                    "komi": self.komi, "visits": self.visits,
-                    "sample_turns": self.sample_turns, "seed": self.seed}
+    def game_rules(self, number):
+        """(rules, komi) of game `number`: `rules` and `komi`, or under a rules mix those
+        that follow from its number and seed."""
+        if not self.rules_mix:
+            return self.rules, self.komi
+        return rules_mix.game_rules(self.rules_mix, self.fair_komi, self.komi_spread, number,
+                                    self.game_seed(number))
+
+    def identity(self, by_version=False):
+        """What makes two runs' games the same kind: the engine by the fingerprint of its play
+        where there is one (but `by_version`), else by its version (its command may move),
+        and the settings."""
+        engine = ({"engine_play": self.engine_play} if self.engine_play and not by_version
+                  else {"engine": self.engine_version})
+        rules = ({"rules_mix": self.rules_mix, "fair_komi": self.fair_komi,
+                  "komi_spread": self.komi_spread} if self.rules_mix
+                 else {"rules": self.rules, "komi": self.komi})
+        identity = engine | {"base": self.base} | rules | {
+            "visits": self.visits, "sample_turns": self.sample_turns, "seed": self.seed}
         if self.capped():  # folders made before the cap keep their identity
             identity |= {"full_share": self.full_share, "fast_visits": self.fast_visits}
         return identity
@@ -94,13 +116,15 @@ def lock_folder(out):
 
 
 def claim_folder(out, settings):
-    """Makes `out` the folder of games of these settings, or checks that it is."""
+    """Makes `out` the folder of games of these settings, or checks that it is (a folder
+    claimed by the engine's version before its play had a fingerprint goes on with that
+    version)."""
     os.makedirs(out, exist_ok=True)
     path = os.path.join(out, SETTINGS_FILE)
     if os.path.exists(path):
         with open(path, encoding="utf-8") as stream:
             stored = json.load(stream)
-        if stored != settings.identity():
+        if stored not in (settings.identity(), settings.identity(by_version=True)):
             raise SettingsMismatch(f"{out} holds games played with {stored}, not "
                                    f"{settings.identity()}")
         return
@@ -178,9 +202,10 @@ def play_game(settings, number):
     """Plays game `number`; returns its record (a dict, see docs/network.md)."""
     seed = settings.game_seed(number)
     draws = random.Random(seed)
+    rules, komi = settings.game_rules(number)
     engine = gtp.GtpEngine(f"{settings.engine} --seed {seed}")
     try:
-        engine.start_game(settings.base, settings.rules, settings.komi, COMMAND_TIMEOUT)
+        engine.start_game(settings.base, rules, komi, COMMAND_TIMEOUT)
         for command in (f"lifeline-set visits {settings.visits}", "lifeline-set time 0"):
             engine.ask(command, COMMAND_TIMEOUT)
         search_every_move(engine)
@@ -206,7 +231,7 @@ def play_game(settings, number):
             settled = {"turn": len(turns),
                        "territory": state["winner"][0] * len(vocabulary.cells(settings.base))}
         return {"number": number, "seed": seed, "engine": version, "base": settings.base,
-                "rules": settings.rules, "komi": settings.komi, "visits": settings.visits,
+                "rules": rules, "komi": komi, "visits": settings.visits,
                 "turns": turns, "settled": settled,
                 "winner": state["winner"], "black": state["black"], "white": state["white"]}
     finally:
