@@ -123,7 +123,11 @@ TRAINING_CHANGEABLE = ("window", "epochs", "batch", "rate", "games")
 # is played, the networks' size nor the gate's limits may change: the rounds' games and gates
 # stay comparable.
 GATE_CHANGEABLE = ("gate_games", "gate_score")
-CHANGEABLE = TRAINING_CHANGEABLE + GATE_CHANGEABLE
+# And for every round not begun: the komis drawn under komi pie, so that a fair komi measured
+# by play (docs/openings.md) replaces an estimate between two rounds; a round keeps those it
+# began with for its self-play and its gate.
+ROUND_CHANGEABLE = ("fair_komi", "komi_spread")
+CHANGEABLE = TRAINING_CHANGEABLE + GATE_CHANGEABLE + ROUND_CHANGEABLE
 
 
 def claim(run, given, start_weights, log=sys.stdout):
@@ -153,11 +157,15 @@ def claim(run, given, start_weights, log=sys.stdout):
                     and run.verdict(number) is None):
                 raise LoopError(f"round {number}'s gate is under way with the stored "
                                 "settings: let it finish before changing them")
+            if set(changed) & set(ROUND_CHANGEABLE) and run.verdict(number) is None:
+                raise LoopError(f"round {number} is under way with the stored komis: let it "
+                                "finish before changing them")
         settings = dataclasses.replace(stored, **changed)
         settings.check()
         _write_json(run.settings, dataclasses.asdict(settings))
         for keys, rounds in ((TRAINING_CHANGEABLE, "the rounds not trained yet"),
-                             (GATE_CHANGEABLE, "the gates not begun yet")):
+                             (GATE_CHANGEABLE, "the gates not begun yet"),
+                             (ROUND_CHANGEABLE, "the rounds not begun yet")):
             told = ", ".join(f"{key} {getattr(stored, key)} -> {value}"
                              for key, value in changed.items() if key in keys)
             if told:

@@ -54,11 +54,11 @@ class LoopSettings:
     # `rules` and `komi` alone. Under komi pie a game's komi is its base's fair komi plus an
     # offset from -komi_spread to +komi_spread drawn from its seed, never below 0.
     rules_mix: str = ""
-    # The fair komi of each base ("B:K,..."; "?" where none is known). Those of bases 4 to 10
-    # are the engine's book's (`lifeline-book` under komi pie); 11 and 12 are estimates, to be
-    # replaced by measured values: the book knows none there, and its Black still wins 51%
-    # and 54% of its search at komi 20, the largest it tried (docs/network.md).
-    fair_komi: str = "4:1,5:1,6:1,7:2,8:4,9:4,10:15,11:20,12:20"
+    # The fair komi of each base ("B:K,..."; "?" where none is known). Those of bases 4 to 9
+    # are the engine's book's (`lifeline-book` under komi pie); 10 to 12 are estimates that
+    # continue their growth of about a point a base, to be replaced by measured values: the
+    # book's search, blind to komi, cannot locate them (docs/openings.md).
+    fair_komi: str = "4:1,5:1,6:1,7:2,8:4,9:4,10:6,11:7,12:8"
     komi_spread: int = 2
     # The network's inputs beyond the position: "" (none) or "rules" (the balancing rules and
     # the komi; network_model.LifelineNet(inputs="rules")).
