@@ -175,6 +175,23 @@ class DataTest(unittest.TestCase):
         self.assertGreater(examples["policy"][1][at("B2")], 0.98)  # visits to the fourth
         # Shares from the mover's view: White's B2 from turn 2 is +1 for White, to move.
         self.assertEqual(examples["territory"][2][at("B2")], 1.0)
+        # No win rates recorded: the short-term value is the result throughout.
+        self.assertEqual(examples["short_value"].tolist(), [0.0, 1.0, 1.0])
+
+    def test_the_short_term_value_averages_the_win_rates_to_come(self):
+        # Black's view of the turns' win rates: 0.6, 0.7 (White's 0.3), 1 (White's null, and
+        # White lost), 0.9, then Black's win for ever after. With decay 1/2 the averages from
+        # the end back are 0.95, 0.975, 0.8375 and 0.71875, each seen by its side to move.
+        game = {"winner": "black",
+                "turns": [{"color": "black", "winrate": 0.6}, {"color": "white", "winrate": 0.3},
+                          {"color": "white", "winrate": None}, {"color": "black", "winrate": 0.9}]}
+        targets = network_data.short_value_targets(game, decay=0.5)
+        np.testing.assert_allclose(targets, [0.71875, 1 - 0.8375, 1 - 0.975, 0.95], rtol=1e-6)
+        # White's view at turn 1, term by term: its own 0.3, its null (a loss), Black's 0.9
+        # as 0.1, and the tail, a loss.
+        self.assertAlmostEqual(targets[1], 0.5 * 0.3 + 0.25 * 0.0 + 0.125 * 0.1 + 0.125 * 0.0)
+        short = network_data.short_value_targets(game)  # the horizon of some six turns
+        self.assertTrue(np.all((short > 0) & (short < 1)))
 
 
 @unittest.skipIf(MISSING, f"{MISSING} in {sys.executable}")
@@ -191,7 +208,7 @@ class ModelTest(unittest.TestCase):
             self.assertEqual(conv(image)[0, 0, 1, 1].item(), seen, (row, column))
 
     def test_cells_off_the_board_do_not_matter(self):
-        for config in ({}, {"pool_every": 1, "aux_heads": True}):
+        for config in ({}, {"pool_every": 1, "aux_heads": True, "short_value": True}):
             with self.subTest(config=config):
                 self.check_off_board_cells(config)
 
@@ -199,6 +216,11 @@ class ModelTest(unittest.TestCase):
         torch.manual_seed(3)
         net = network_model.LifelineNet(blocks=2, channels=8, **config).eval()
         aux = "aux_heads" in config
+
+        def outputs(planes):
+            actions, value, territory, *heads = net(planes, aux=aux)
+            return [actions, value, territory] + [head for extra in heads
+                                                  for head in extra.values()]
         state = {"to_move": "black", "black": ["A1", "C3"], "white": ["E5", "B2"],
                  "legal": ["B1", "D4", "C5"], "pending": None, "stones_to_place": 1,
                  "can_swap": False, **STRONG_PIE}
@@ -207,8 +229,8 @@ class ModelTest(unittest.TestCase):
         off_board = planes[0, 2] == 0
         noisy[0, :2, off_board] = 1.0  # stones off the board: nonsense the net must not see
         with torch.no_grad():
-            first, second = net(planes, aux=aux), net(noisy, aux=aux)
-        self.assertEqual(len(first), 5 if aux else 3)
+            first, second = outputs(planes), outputs(noisy)
+        self.assertEqual(len(first), 6 if aux else 3)
         for a, b in zip(first, second):
             self.assertTrue(torch.allclose(a, b))
         actions = first[0][0]
@@ -218,7 +240,8 @@ class ModelTest(unittest.TestCase):
 
     def test_a_batch_without_full_searches_has_no_policy_loss(self):
         torch.manual_seed(4)
-        net = network_model.LifelineNet(blocks=1, channels=8, pool_every=1, aux_heads=True)
+        net = network_model.LifelineNet(blocks=1, channels=8, pool_every=1, aux_heads=True,
+                                        short_value=True)
         state = {"to_move": "black", "black": [], "white": [], "legal": ["A1", "B1"],
                  "pending": None, "stones_to_place": 1, "can_swap": False, **STRONG_PIE}
         cells = 25
@@ -227,7 +250,7 @@ class ModelTest(unittest.TestCase):
         planes = torch.from_numpy(network_data.encode_position(3, state))
         batch = {"planes": planes.expand(2, -1, -1), "policy_weight": torch.zeros(2),
                  "next_weight": torch.tensor([0.0, 1.0]), "value": torch.ones(2),
-                 "territory": torch.zeros(2, cells)}
+                 "short_value": torch.full((2,), 0.7), "territory": torch.zeros(2, cells)}
         for prefix in ("", "soft_", "next_"):
             batch.update({prefix + "policy": policy, prefix + "swap": torch.zeros(2),
                           prefix + "spend": torch.zeros(2)})
@@ -250,7 +273,8 @@ class ModelTest(unittest.TestCase):
             planes = torch.from_numpy(network_data.encode_position(
                 3, dict(state, can_spend_komi=allowed))).view(1, -1, 5, 5)
             with torch.no_grad():
-                actions, _, _, soft, following = net(planes, aux=True)
+                actions, _, _, heads = net(planes, aux=True)
+                soft, following = heads["soft_policy"], heads["next_policy"]
             self.assertEqual(actions.shape, (1, 25 + 2))  # the grid's cells, swap, spend
             self.assertEqual(actions[0, -1].item() > -1e8, allowed)
             self.assertEqual(soft[0, -1].item() > -1e8, allowed)
@@ -289,6 +313,59 @@ class ModelTest(unittest.TestCase):
             self.assertEqual(header, f"lifeline-network 3 planes 13 blocks 2 channels 8 "
                                      f"pool-every {pool_every}\n".encode())
             self.assertEqual((len(body), end), (4 * expected, f"{expected}\n".encode()))
+
+    def test_the_short_term_value_head_is_not_in_the_engine_s_file(self):
+        from lifeline_tools.learning import network_export
+
+        files = []
+        for short_value in (False, True):
+            net = network_export.random_like(
+                network_model.LifelineNet(2, 8, pool_every=2, inputs="rules",
+                                          short_value=short_value), seed=11)
+            self.assertEqual(network_model.engine_side(net.config),
+                             {"blocks": 2, "channels": 8, "pool_every": 2, "inputs": "rules"})
+            with tempfile.TemporaryDirectory() as folder:
+                path = os.path.join(folder, "net")
+                network_export.write_weights(net, path)
+                with open(path, "rb") as stream:
+                    files.append(stream.read())
+        self.assertNotIn("short_value", network_model.LifelineNet(1, 4).config)
+        self.assertEqual(files[0], files[1])
+
+    def test_surprise_weights_follow_the_policy_s_divergence(self):
+        torch.manual_seed(12)
+        net = network_model.LifelineNet(1, 8).eval()
+        state = {"to_move": "black", "black": [], "white": [], "legal": ["A1", "B1", "C3"],
+                 "pending": None, "stones_to_place": 1, "can_swap": False, **STRONG_PIE}
+        planes = network_data.encode_position(3, state)
+        with torch.no_grad():
+            actions = net(torch.from_numpy(planes).view(1, -1, 5, 5))[0][0]
+        prior = torch.softmax(actions, dim=0).numpy()  # 25 cells and the swap
+        unlikely = min(("A1", "B1", "C3"), key=lambda c: prior[network_data.cell_index(3, c)])
+        arrays = {name: np.zeros((4, 25), np.float32) if name.endswith("policy")
+                  else np.zeros(4, np.float32) for name in network_data.EXAMPLE_ARRAYS}
+        arrays.update(planes=np.stack([planes] * 4), territory=np.zeros((4, 25), np.float32))
+        # Rows: the network's own policy, a sure move it finds unlikely, the same again, and
+        # that move from a fast search (no policy taught).
+        arrays["policy"][0] = prior[:25]
+        arrays["swap"][0] = prior[25]
+        arrays["policy"][1:, network_data.cell_index(3, unlikely)] = 1.0
+        arrays["policy_weight"][:3] = 1.0
+        for batch_size in (4, 3):  # batches of several sizes give the same weights
+            weights = network_training.surprise_weights(net, {3: arrays}, batch_size)[3]
+            self.assertAlmostEqual(weights.mean(), 1.0, places=5)
+            self.assertAlmostEqual(weights[0], 0.5, places=4)  # no surprise
+            self.assertAlmostEqual(weights[1], weights[2], places=5)
+            self.assertAlmostEqual(weights[1], 1.25, places=4)  # the mean of 0, s, s is 2s/3
+            self.assertEqual(weights[3], 1.0)
+        # Weighted losses: a row of weight 2 counts as two rows.
+        batch = {name: torch.from_numpy(array) for name, array in arrays.items()}
+        twice = {name: torch.cat([tensor, tensor[1:2]]) for name, tensor in batch.items()}
+        weighted = dict(batch, weight=torch.tensor([1.0, 2.0, 1.0, 1.0]))
+        for name, value in network_model.losses(net, weighted).items():
+            expected = network_model.losses(net, twice)[name].item()
+            rows = 4 if name != "policy" else 3
+            self.assertAlmostEqual(value.item(), expected * (rows + 1) / rows, places=5, msg=name)
 
     def test_the_engine_s_file_has_no_subnormal_weights(self):
         from lifeline_tools.learning import network_export
@@ -430,6 +507,34 @@ class PipelineTest(unittest.TestCase):
                 self.assertRegex(checked, name + r": share_error [0-9.]+, accuracy [0-9.]+, "
                                  r"on_stones [0-9.]+, settled_accuracy [0-9.]+")
 
+
+    def test_training_with_surprise_weights_and_the_short_term_value(self):
+        with tempfile.TemporaryDirectory() as folder:
+            games = os.path.join(folder, "games")
+            weights = os.path.join(folder, "net.pt")
+            self.network("generate", "--out", games, "--base", "3", "--games", "4",
+                         "--visits", "20", "--full-share", "0.5", "--fast-visits", "4")
+            trained = self.network("train", "--weights", weights, "--epochs", "1",
+                                   "--blocks", "1", "--channels", "8", "--threads", "1",
+                                   "--surprise-weight", "--short-value", "yes", games)
+            self.assertRegex(trained, r"surprise weights from [01]\.\d\d to \d+\.\d\d\n")
+            self.assertRegex(trained, r"held out policy [0-9.]+ value [0-9.]+ territory "
+                                      r"[0-9.]+ short_value [0-9.]+ ")
+            net, note = network_model.load(weights)
+            self.assertTrue(note["surprise_weight"])
+            self.assertTrue(net.config["short_value"])
+            # The same arrays train a basic network without the head, and one of rules inputs
+            # with it, weighted by surprise or not.
+            examples = network_training.examples_by_base(
+                ENGINE, network_training.load_games([games], held_out=False), print)
+            for config, surprise in (({"inputs": "basic"}, True),
+                                     ({"inputs": "rules", "short_value": True}, False)):
+                lines = []
+                net = network_model.LifelineNet(1, 8, **config)
+                network_training.train(net, examples, examples, 1, 64, 1e-3, 1, lines.append,
+                                       surprise=surprise)
+                self.assertEqual(any("surprise" in line for line in lines), surprise)
+                self.assertEqual("short_value" in lines[-1], "short_value" in config)
 
     def test_games_replayed_in_processes_give_the_serial_examples(self):
         with tempfile.TemporaryDirectory() as folder:

@@ -145,9 +145,9 @@ def train(options):
     log("examples: " + ", ".join(f"base {b}: {len(a['value'])}" for b, a in training.items()))
     torch.manual_seed(options.seed)  # the first weights too come from the seed
     net = network_model.LifelineNet(options.blocks, options.channels, options.pool_every,
-                                    options.aux_heads, options.inputs)
+                                    options.aux_heads, options.inputs, options.short_value)
     network_training.train(net, training, held_out, options.epochs, options.batch,
-                           options.rate, options.seed, log)
+                           options.rate, options.seed, log, surprise=options.surprise_weight)
     network_model.save(net, options.weights, {"command": "unfinished: evaluation under way"})
     figures, groups = network_training.evaluate(net, options.engine, held_out_games, log)
     note = {"command": " ".join([options.name] + options.argv),
@@ -155,7 +155,7 @@ def train(options):
             "training_games": len(training_games), "held_out_games": len(held_out_games),
             "examples": {b: len(a["value"]) for b, a in training.items()},
             "epochs": options.epochs, "batch": options.batch, "rate": options.rate,
-            "territory": options.territory,
+            "territory": options.territory, "surprise_weight": options.surprise_weight,
             "seed": options.seed, "minutes": round((time.monotonic() - started) / 60, 1),
             "held_out": figures, "made": time.strftime("%Y-%m-%d"),
             **{f"held_out_by_{key}": by for key, by in groups.items() if len(by) > 1}}
@@ -331,6 +331,12 @@ def parse_arguments(argv, name, default_engine, default_start, default_recipe=No
                                  help="global pooling in every K-th block (0: none)")
             command.add_argument("--aux-heads", type=switch, default=False,
                                  help="train the auxiliary policy heads too (yes or no)")
+            command.add_argument("--short-value", type=switch, default=False,
+                                 help="train a head of the short-term value too, the "
+                                      "search's win rates over the next turns (yes or no)")
+            command.add_argument("--surprise-weight", action="store_true",
+                                 help="weigh each example by how much its policy target "
+                                      "surprises the network training starts from")
             command.add_argument("--territory", choices=selfplay.TERRITORY_TARGETS,
                                  default="settled", help="the territory target")
             command.add_argument("--inputs", choices=("basic", "rules"), default="rules",

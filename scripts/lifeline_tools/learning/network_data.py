@@ -8,7 +8,8 @@ and one network serves every base. Everything is seen from the side to move: its
 opponent's, its territory. Under komi pie White may spend a komi point instead of placing (the
 move `pass`): the rules inputs (planes 8 to 12) say which balancing rule holds, how much komi
 each side has to spend and whether the side to move may spend now, and the policy target gives
-spending its share.
+spending its share. A training-only target, the short-term value, follows the search's win
+rates over the next turns.
 
 Positions come from replaying each game in the engine (lifeline-state), so Python needs no
 rules of its own. The twelve symmetries of the hexagon act on the grid as index permutations.
@@ -31,7 +32,7 @@ WEAK_PIE_PLANE, KOMI_PIE_PLANE, OWN_KOMI_PLANE, OPPONENT_KOMI_PLANE, SPEND_PLANE
 # and inputs of order one keep the stem's first steps in training tame.
 KOMI_PLANE_SCALE = 0.1
 # What the examples' arrays hold; an example cache written for another layout is not read.
-EXAMPLES_LAYOUT = 2
+EXAMPLES_LAYOUT = 3
 COMMAND_TIMEOUT = 30  # seconds
 
 
@@ -165,9 +166,34 @@ def holding_shares(base, states, game):
     return rest[:-1] / np.arange(len(positions), 1, -1, dtype=np.float32)[:, None]
 
 
+# The short-term value's horizon, about 1 / (1 - SHORT_VALUE_DECAY) = 6 turns (KataGo's shorter
+# one; its other is 16).
+SHORT_VALUE_DECAY = 1.0 - 1.0 / 6.0
+
+
+def short_value_targets(game, decay=SHORT_VALUE_DECAY):
+    """For each turn of a game, the side to move's exponentially weighted average of the
+    search's win rates from that turn on: sum over k >= 0 of (1 - decay) decay^k v(t + k), where
+    v(t + k) is turn t + k's `winrate` seen from the side to move at t (1 - it where the other
+    colour played), a win rate that is null (solved at once) the game's result for that turn's
+    side, and every v past the last turn the game's result, 1 or 0."""
+    black_won = 1.0 if game["winner"] == "black" else 0.0
+    # Black's view, from the end back: the tail is the result.
+    average = black_won
+    targets = []
+    for turn in reversed(game["turns"]):
+        black = turn["color"] == "black"
+        rate = turn.get("winrate")
+        if rate is None:
+            rate = 1.0 if game["winner"] == turn["color"] else 0.0
+        average = (1.0 - decay) * (rate if black else 1.0 - rate) + decay * average
+        targets.append(average if black else 1.0 - average)
+    return np.array(targets[::-1], dtype=np.float32)
+
+
 EXAMPLE_ARRAYS = ("planes", "policy", "swap", "spend", "policy_weight", "soft_policy",
                   "soft_swap", "soft_spend", "next_policy", "next_swap", "next_spend",
-                  "next_weight", "value", "territory", "turn")
+                  "next_weight", "value", "short_value", "territory", "turn")
 
 
 def _searched_fully(turn):
@@ -181,13 +207,15 @@ def game_examples(engine, game, territory="settled"):
     (EXAMPLE_ARRAYS): planes; the policy target (sharpened visits) and its swap and spend
     shares, with policy_weight 1 where the search had its full budget; the soft policy (the
     visits as they are); the next turn's policy with next_weight 1 where that turn exists and
-    was searched fully; value; territory (`territory`, one of selfplay.TERRITORY_TARGETS, seen
-    from the side to move); and each example's turn number."""
+    was searched fully; value; short_value (short_value_targets); territory (`territory`, one
+    of selfplay.TERRITORY_TARGETS, seen from the side to move); and each example's turn
+    number."""
     base = game["base"]
     rows = {name: [] for name in EXAMPLE_ARRAYS}
     states = replay(engine, game)
     turns = game["turns"]
     shares = holding_shares(base, states, game) if territory == "share" else None
+    rows["short_value"] = short_value_targets(game)
     for number, (state, turn) in enumerate(zip(states, turns)):
         following = turns[number + 1] if number + 1 < len(turns) else None
         teaches_next = following is not None and _searched_fully(following)

@@ -8,7 +8,7 @@ has no pooling), the parameters as little-endian float32 (stem, each block's two
 with its pooling layer between them where it has one, the policy and territory 1x1
 convolutions, the swap layer, in format 3 the spend layer, the value's hidden and output
 layers; each weight before its bias, each 3x3 kernel whole), then the line "end N" with the
-number of floats. The heads that only training reads (network_model.py's aux_heads) are left
+number of floats. The heads that only training reads (network_model.TRAINING_HEADS) are left
 out.
 """
 

@@ -8,7 +8,7 @@
 - territory: for each cell, +1 when the side to move will hold it, -1 when the opponent will
   (network_data.py says from when: once the board settles, or over the rest of the game).
 
-Three additions (docs/network.md, "The model"), each a key of the network's config, absent
+Four additions (docs/network.md, "The model"), each a key of the network's config, absent
 from the config of a network without it so that older networks load and compare as they were:
 
 - inputs "rules": the network reads all of network_data.PLANES (the balancing rule, the komi
@@ -20,7 +20,10 @@ from the config of a network without it so that older networks load and compare 
 - aux_heads: two heads that only training reads, never exported: a soft policy (the search's
   visits as they are, where the policy learns them sharpened) and the policy of the turn after
   this one (the opponent's reply, or the same player's next stone), whose targets make the
-  tower learn more from each position.
+  tower learn more from each position;
+- short_value: a head that only training reads either, never exported: the side to move's
+  short-term value, an average of the search's win rates over the next turns weighted
+  towards the nearest (network_data.short_value_targets; KataGo's short-term value targets).
 
 A hexagonal convolution is a 3x3 one whose two corners that are no neighbours in the engine's
 coordinates, (x+1, y-1) and (x-1, y+1), are held at zero. Every layer's output is multiplied
@@ -119,7 +122,8 @@ class ActionHead(nn.Module):
         return action_logits(self.cells, dense, x, pooled, cell_allowed, dense_allowed)
 
 
-def config_of(blocks, channels, pool_every=0, aux_heads=False, inputs=BASIC_INPUTS):
+def config_of(blocks, channels, pool_every=0, aux_heads=False, inputs=BASIC_INPUTS,
+              short_value=False):
     """A network's config: its size, and the additions it has (none for version 6's kind)."""
     config = {"blocks": blocks, "channels": channels}
     if pool_every:
@@ -128,22 +132,28 @@ def config_of(blocks, channels, pool_every=0, aux_heads=False, inputs=BASIC_INPU
         config["aux_heads"] = True
     if inputs != BASIC_INPUTS:
         config["inputs"] = inputs
+    if short_value:
+        config["short_value"] = True
     return config
 
 
+# The config's keys of heads that only training reads.
+TRAINING_HEADS = ("aux_heads", "short_value")
+
+
 def engine_side(config):
-    """What of a config the engine evaluates (the auxiliary heads are training's alone): two
+    """What of a config the engine evaluates (the training heads are training's alone): two
     networks equal in it cost the search the same."""
-    return {key: value for key, value in config.items() if key != "aux_heads"}
+    return {key: value for key, value in config.items() if key not in TRAINING_HEADS}
 
 
 class LifelineNet(nn.Module):
     def __init__(self, blocks=4, channels=32, pool_every=0, aux_heads=False,
-                 inputs=BASIC_INPUTS):
+                 inputs=BASIC_INPUTS, short_value=False):
         super().__init__()
         if inputs not in (BASIC_INPUTS, RULES_INPUTS):
             raise ValueError(f"inputs {inputs!r}: {BASIC_INPUTS} or {RULES_INPUTS}")
-        self.config = config_of(blocks, channels, pool_every, aux_heads, inputs)
+        self.config = config_of(blocks, channels, pool_every, aux_heads, inputs, short_value)
         self.pool_every = pool_every
         self.rules_inputs = inputs == RULES_INPUTS
         self.planes = NUM_PLANES if self.rules_inputs else BASIC_PLANES
@@ -159,6 +169,9 @@ class LifelineNet(nn.Module):
         self.value = nn.Linear(channels, 1)
         self.soft_policy = ActionHead(channels, pooled, self.rules_inputs) if aux_heads else None
         self.next_policy = ActionHead(channels, pooled, self.rules_inputs) if aux_heads else None
+        # On the value's hidden layer, as KataGo's short-term values share its value head:
+        # what the head learns shapes the value's features, not only the tower's.
+        self.short_value = nn.Linear(channels, 1) if short_value else None
 
     def block_pools(self, block):
         """Whether tower block `block` (from 0) pools: every pool_every-th one."""
@@ -169,8 +182,10 @@ class LifelineNet(nn.Module):
         basic inputs reads the first BASIC_PLANES of examples that hold all NUM_PLANES).
         Returns (action logits [batch, cells + 1], or + 2 with rules inputs: the swap, then
         spending; illegal actions at ILLEGAL_LOGIT; value logit [batch]; territory in [-1, 1],
-        [batch, cells]); with `aux` (a network with aux_heads), also the soft policy's logits
-        and the next turn's (over every cell of the board, the swap and spending)."""
+        [batch, cells]); with `aux`, also {name: output} of the training heads the network has
+        (LOSS_WEIGHTS' names): with aux_heads the soft policy's logits and the next turn's
+        (over every cell of the board, the swap and spending), with short_value its logit
+        [batch]."""
         mask = planes[:, MASK_PLANE:MASK_PLANE + 1]
         # Whatever lies off the board, the network never sees it.
         planes = planes[:, :self.planes] * mask
@@ -185,23 +200,28 @@ class LifelineNet(nn.Module):
             allowed.append(planes[:, SPEND_PLANE].amax(dim=(1, 2)))
             dense.append(self.spend)
         actions = action_logits(self.policy, dense, x, pooled, legal, allowed)
-        value = self.value(functional.relu(self.value_hidden(pooled)))[:, 0]
+        hidden = functional.relu(self.value_hidden(pooled))
+        value = self.value(hidden)[:, 0]
         territory = torch.tanh(self.territory(x)).flatten(1) * mask.flatten(1)
         if not aux:
             return actions, value, territory
-        soft = self.soft_policy(x, pooled, legal, allowed)
-        # The next turn's legal moves are not in the planes: every cell of the board, the swap
-        # and spending (the target is zero wherever that turn could not play).
-        following = self.next_policy(x, pooled, mask.flatten(1),
-                                     [torch.ones_like(a) for a in allowed])
-        return actions, value, territory, soft, following
+        heads = {}
+        if self.soft_policy is not None:
+            heads["soft_policy"] = self.soft_policy(x, pooled, legal, allowed)
+            # The next turn's legal moves are not in the planes: every cell of the board, the
+            # swap and spending (the target is zero wherever that turn could not play).
+            heads["next_policy"] = self.next_policy(x, pooled, mask.flatten(1),
+                                                    [torch.ones_like(a) for a in allowed])
+        if self.short_value is not None:
+            heads["short_value"] = self.short_value(hidden)[:, 0]
+        return actions, value, territory, heads
 
 
 # How much each loss counts in training. The auxiliary policies weigh less than the policy the
 # engine reads: they shape the tower, not the moves (KataGo weighs its opponent's-reply head
-# 0.15 against its policy's 1).
+# 0.15 against its policy's 1); the short-term value less than the value, as KataGo's do.
 LOSS_WEIGHTS = {"policy": 1.0, "value": 1.0, "territory": 0.5, "soft_policy": 0.5,
-                "next_policy": 0.15}
+                "next_policy": 0.15, "short_value": 0.5}
 
 
 def _cross_entropy(logits, target):
@@ -211,9 +231,10 @@ def _cross_entropy(logits, target):
     return -(target * torch.where(target > 0, log_p, torch.zeros_like(log_p))).sum(1)
 
 
-def _weighted_mean(values, weights):
-    """The mean of `values` over the rows whose weight is 1 (zero when there are none)."""
-    return (values * weights).sum() / weights.sum().clamp(min=1.0)
+def _weighted_mean(values, rows, weight):
+    """The mean of `values` over the rows whose `rows` is 1, each counted `weight` times (zero
+    when there are none)."""
+    return (values * rows * weight).sum() / rows.sum().clamp(min=1.0)
 
 
 def _policy_target(net, batch, prefix, weight):
@@ -229,30 +250,51 @@ def _policy_target(net, batch, prefix, weight):
     return target, weight * (placed > 0)
 
 
+def _grid_planes(batch):
+    """The batch's planes [batch, NUM_PLANES, grid cells] as [batch, NUM_PLANES, size, size]."""
+    size = int(round(batch["planes"].shape[-1] ** 0.5))
+    return batch["planes"].view(*batch["planes"].shape[:2], size, size)
+
+
 def losses(net, batch):
     """The losses of a batch (a dict of tensors as network_data.game_examples makes, planes as
-    [batch, NUM_PLANES, grid cells]), by name (LOSS_WEIGHTS); the auxiliary policies' only for
-    a network that has their heads. Policy losses count the rows whose policy_weight is 1
-    (searches of the full budget), the next turn's those whose next_weight is."""
-    size = int(round(batch["planes"].shape[-1] ** 0.5))
-    planes = batch["planes"].view(*batch["planes"].shape[:2], size, size)
-    aux = net.soft_policy is not None
-    actions, value, territory, *extra = net(planes, aux=aux)
+    [batch, NUM_PLANES, grid cells]), by name (LOSS_WEIGHTS); the training heads' only for a
+    network that has them. Policy losses count the rows whose policy_weight is 1 (searches of
+    the full budget), the next turn's those whose next_weight is. With a "weight" [batch]
+    (surprise_weights), every loss counts each row that many times; without, once."""
+    planes = _grid_planes(batch)
+    actions, value, territory, heads = net(planes, aux=True)
+    weight = batch.get("weight", torch.ones_like(batch["value"]))
     mask = planes[:, MASK_PLANE].flatten(1)
     full = batch["policy_weight"]
-    target, weight = _policy_target(net, batch, "", full)
+    target, rows = _policy_target(net, batch, "", full)
     result = {
-        "policy": _weighted_mean(_cross_entropy(actions, target), weight),
-        "value": functional.binary_cross_entropy_with_logits(value, batch["value"]),
+        "policy": _weighted_mean(_cross_entropy(actions, target), rows, weight),
+        "value": (functional.binary_cross_entropy_with_logits(
+            value, batch["value"], reduction="none") * weight).mean(),
         "territory": (((territory - batch["territory"]) ** 2 * mask).sum(1)
-                      / mask.sum(1)).mean()}
-    if aux:
-        for name, prefix, logits, rows in (("soft_policy", "soft_", extra[0], full),
-                                           ("next_policy", "next_", extra[1],
-                                            batch["next_weight"])):
-            target, weight = _policy_target(net, batch, prefix, rows)
-            result[name] = _weighted_mean(_cross_entropy(logits, target), weight)
+                      / mask.sum(1) * weight).mean()}
+    for name, prefix, taught in (("soft_policy", "soft_", full),
+                                 ("next_policy", "next_", batch.get("next_weight"))):
+        if name in heads:
+            target, rows = _policy_target(net, batch, prefix, taught)
+            result[name] = _weighted_mean(_cross_entropy(heads[name], target), rows, weight)
+    if "short_value" in heads:
+        result["short_value"] = (functional.binary_cross_entropy_with_logits(
+            heads["short_value"], batch["short_value"], reduction="none") * weight).mean()
     return result
+
+
+def policy_surprise(net, batch):
+    """(each row's surprise, whether the row teaches the policy), both [batch]: the
+    Kullback-Leibler divergence of the net's policy from the row's policy target over the
+    legal actions, in nats, where the row teaches the policy (as losses() counts it), else 0."""
+    with torch.no_grad():
+        actions = net(_grid_planes(batch))[0]
+        target, rows = _policy_target(net, batch, "", batch["policy_weight"])
+        log_target = torch.where(target > 0, target, torch.ones_like(target)).log()
+        divergence = _cross_entropy(actions, target) + (target * log_target).sum(1)
+    return divergence.clamp(min=0.0) * rows, rows
 
 
 def training_loss(parts):

@@ -8,6 +8,9 @@ figures for the engine's learned move model (lifeline-move_features); the value'
 against the games' outcomes; and how often the territory's sign is right: over all the games,
 and by base and by balancing rule. The games may mix bases, rules and komis: each example
 carries them in its planes (network_data.PLANES).
+
+With `surprise`, training weighs each example by how much its policy target surprised the
+network it starts from (KataGo's policy surprise weighting; surprise_weights).
 """
 
 import concurrent.futures
@@ -115,10 +118,50 @@ def _losses_text(losses):
     return " ".join(f"{name} {value:.3f}" for name, value in losses.items())
 
 
-def train(net, training, held_out, epochs, batch_size, rate, seed, log, checkpoint=None):
+def _identity(arrays):
+    """The symmetry table that leaves the arrays' grid as it is."""
+    return np.arange(arrays["planes"].shape[-1])
+
+
+def _row_batches(arrays, batch_size):
+    """The rows of the arrays in order, as index arrays of at most `batch_size`."""
+    count = len(arrays["value"])
+    return [np.arange(start, min(start + batch_size, count))
+            for start in range(0, count, batch_size)]
+
+
+def surprise_weights(net, training, batch_size):
+    """{base: weights [examples]}, 1 on average over all the examples: an example that teaches
+    the policy weighs 0.5 + 0.5 * surprise / the mean surprise of those examples, where its
+    surprise is the divergence of `net`'s policy from its target (network_model.
+    policy_surprise), and one that teaches no policy (a fast search's, a spending's for a
+    basic network) weighs 1: its value and territory are as worth learning as ever, and the
+    surprise of a policy the search did not fully make says little."""
+    device = next(net.parameters()).device
+    net.eval()
+    surprises, taught = {}, {}
+    for base, arrays in training.items():
+        parts = [network_model.policy_surprise(
+            net, _batch(arrays, rows, _identity(arrays), device))
+            for rows in _row_batches(arrays, batch_size)]
+        surprises[base] = np.concatenate([p[0].cpu().numpy() for p in parts])
+        taught[base] = np.concatenate([p[1].cpu().numpy() for p in parts]) > 0
+    count = sum(t.sum() for t in taught.values())
+    mean = sum(s.sum() for s in surprises.values()) / max(count, 1)
+    if mean <= 0:
+        return {base: np.ones_like(s) for base, s in surprises.items()}
+    return {base: np.where(taught[base], 0.5 + 0.5 * s / mean, 1.0).astype(np.float32)
+            for base, s in surprises.items()}
+
+
+def train(net, training, held_out, epochs, batch_size, rate, seed, log, checkpoint=None,
+          surprise=False):
     """Trains `net` in place on {base: arrays}; logs each epoch's losses. With `checkpoint` (a
     file path) the state of the training is saved there after every epoch, and a training
-    that finds one goes on after its last finished epoch, as if it had never stopped. Runs on
+    that finds one goes on after its last finished epoch, as if it had never stopped. With
+    `surprise`, each training example's losses count surprise_weights() times, computed once
+    from `net` as it is given (the network that played the games, for the loop's candidate),
+    before any checkpoint is read; the held-out losses stay unweighted. Runs on
     training_device(); `net` is back on the CPU when it returns."""
     rng = np.random.default_rng(seed)
     torch.manual_seed(seed)
@@ -126,6 +169,13 @@ def train(net, training, held_out, epochs, batch_size, rate, seed, log, checkpoi
     net.to(device)
     if device.type != "cpu":
         log(f"training on {torch.cuda.get_device_name(device)}")
+    # Weights, not a draw in proportion to them: each example is still seen once an epoch,
+    # so the epochs, the schedule and a resumed training's draws stay what they are, and a
+    # batch's loss is on average the one such a draw would give (the weights' mean is 1).
+    weights = surprise_weights(net, training, batch_size) if surprise else None
+    if weights:
+        every = np.concatenate(list(weights.values()))
+        log(f"surprise weights from {every.min():.2f} to {every.max():.2f}")
     optimiser = torch.optim.Adam(net.parameters(), lr=rate, weight_decay=1e-4)
     tables = {base: network_data.symmetries(base) for base in training}
     schedule = torch.optim.lr_scheduler.CosineAnnealingLR(
@@ -145,7 +195,10 @@ def train(net, training, held_out, epochs, batch_size, rate, seed, log, checkpoi
         totals = {}
         for base, rows in batches:
             table = tables[base][rng.integers(12)]
-            parts = network_model.losses(net, _batch(training[base], rows, table, device))
+            batch = _batch(training[base], rows, table, device)
+            if weights:
+                batch["weight"] = torch.from_numpy(weights[base][rows]).to(device)
+            parts = network_model.losses(net, batch)
             loss = network_model.training_loss(parts)
             optimiser.zero_grad()
             loss.backward()
@@ -190,10 +243,9 @@ def held_out_losses(net, held_out, batch_size):
     totals, count = {}, 0
     with torch.no_grad():
         for base, arrays in held_out.items():
-            identity = np.arange(arrays["planes"].shape[-1])
-            for start in range(0, len(arrays["value"]), batch_size):
-                rows = np.arange(start, min(start + batch_size, len(arrays["value"])))
-                parts = network_model.losses(net, _batch(arrays, rows, identity, device))
+            for rows in _row_batches(arrays, batch_size):
+                parts = network_model.losses(net, _batch(arrays, rows, _identity(arrays),
+                                                         device))
                 for name, value in parts.items():
                     totals[name] = totals.get(name, 0.0) + value.item() * len(rows)
                 count += len(rows)
