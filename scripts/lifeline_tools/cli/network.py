@@ -284,7 +284,8 @@ LOOP_SETTINGS = {"base": int, "rules": str, "komi": int, "games": int, "visits":
                  "epochs": int, "batch": int, "rate": float, "gate_games": int,
                  "gate_visits": int, "gate_seconds": float, "gate_score": float,
                  "switch_score": float, "seed": int,
-                 "pool_every": int, "aux_heads": switch, "territory": str,
+                 "pool_every": int, "aux_heads": switch, "short_value": switch,
+                 "surprise_weight": switch, "territory": str,
                  "full_share": float, "fast_visits": int, "bases": str, "rules_mix": str,
                  "fair_komi": str, "komi_spread": int, "inputs": str}
 

@@ -116,7 +116,8 @@ def lock(run):
 # Settings a run that goes on may change, for every round whose training has not begun: how a
 # candidate is trained, and how many games a round plays (a round plays its games before its
 # training, never after). Each candidate's note keeps the settings it was trained with.
-TRAINING_CHANGEABLE = ("window", "epochs", "batch", "rate", "games")
+TRAINING_CHANGEABLE = ("window", "epochs", "batch", "rate", "games", "short_value",
+                       "surprise_weight")
 # And for every round whose gate has not begun: how many games the gate plays and the share
 # that promotes, so that a run whose gates are too noisy to tell its candidates apart may ask
 # for more. Each gate.json keeps the games and the share it was decided by. Neither how a game
@@ -399,10 +400,11 @@ class Loop:
                          "the rest new")
         network_training.train(net, training, held_out, s.epochs, s.batch, s.rate,
                                s.seed * 10_000 + number, self.say,
-                               checkpoint=self.run.round(number, "training.ckpt"))
-        figures, by_base = network_training.evaluate_by_base(net, self.engine, held_out_games,
-                                                             self.say)
-        by_rules = held_out_by_rules(net, self.engine, held_out_games, self.say)
+                               checkpoint=self.run.round(number, "training.ckpt"),
+                               surprise=s.surprise_weight)
+        figures, groups = (network_training.evaluate(net, self.engine, held_out_games, self.say)
+                           if held_out_games else ({}, {"base": {}, "rules": {}}))
+        by_base, by_rules = groups["base"], groups["rules"]
         note = {"command": f"the learning loop in {self.run.path}, round {number}",
                 "settings": dataclasses.asdict(s), "window": rounds,
                 "training_games": len(training_games), "held_out_games": len(held_out_games),
@@ -426,8 +428,8 @@ class Loop:
         from . import network_model
 
         current, _ = network_model.load(weights)
-        return network_model.engine_side(current.config) == \
-            network_model.engine_side(self.settings.network_config())
+        return _evaluation_cost(current.config) == \
+            _evaluation_cost(self.settings.network_config())
 
     def gate(self, number, network, weights):
         s = self.settings
@@ -506,14 +508,15 @@ class Loop:
         return matches
 
 
-def held_out_by_rules(net, engine, games, say):
-    """{rules: the held-out figures of its games}, where the network side offers them
-    (network_training.evaluate_by_rules, as evaluate_by_base by base), else None: the hook
-    where a rules mix's candidates will keep them."""
-    from . import network_training
+def _evaluation_cost(config):
+    """What of a network's config sets what an evaluation costs the search: its engine side
+    but the inputs, whose five planes of the rules only widen the stem (a few percent of a
+    tower's work: docs/network.md), so that the first candidate that reads the rules meets
+    the network it continues at equal visits."""
+    from . import network_model
 
-    evaluate = getattr(network_training, "evaluate_by_rules", None)
-    return evaluate(net, engine, games, say) if evaluate else None
+    return {key: value for key, value in network_model.engine_side(config).items()
+            if key != "inputs"}
 
 
 class Progress:

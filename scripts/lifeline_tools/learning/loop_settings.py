@@ -43,6 +43,11 @@ class LoopSettings:
     # defaults are the recipe of version 6.
     pool_every: int = 0  # global pooling in every K-th block of the tower (0: none)
     aux_heads: bool = False  # the soft policy and next turn's policy heads, for training
+    # KataGo's techniques (docs/network.md), off until held-out figures or a gate say they pay:
+    # a head for the search's win rates of the next turns, and examples weighed by how much
+    # their policy target surprised the network that played them.
+    short_value: bool = False
+    surprise_weight: bool = False
     territory: str = "settled"  # the territory target: selfplay.TERRITORY_TARGETS
     full_share: float = 1.0  # the playout cap: the share of moves searched fully
     fast_visits: int = 100  # visits of the other moves
@@ -129,6 +134,7 @@ class LoopSettings:
         of the runs before it."""
         return {"blocks": self.blocks, "channels": self.channels,
                 "pool_every": self.pool_every, "aux_heads": self.aux_heads,
+                **({"short_value": True} if self.short_value else {}),
                 **({"inputs": self.inputs} if self.inputs else {})}
 
     def check(self):
