@@ -16,6 +16,7 @@ where numpy is not installed.
 
 import math
 from dataclasses import dataclass, field
+from typing import Optional
 
 CHI2_95 = 3.841458820694124  # the 95% quantile of chi-square with one degree of freedom
 # The steepest slope considered, in logits a komi point: a step. Where the games separate (Black
@@ -53,13 +54,13 @@ class Fit:
     status: str
     deviance: float = 0.0
     p_value: float = 1.0
-    crossing: float | None = None
-    slope: float | None = None
-    low: float | None = None
-    high: float | None = None
-    fair: int | None = None
-    fair_low: int | None = None
-    fair_high: int | None = None
+    crossing: Optional[float] = None
+    slope: Optional[float] = None
+    low: Optional[float] = None
+    high: Optional[float] = None
+    fair: Optional[int] = None
+    fair_low: Optional[int] = None
+    fair_high: Optional[int] = None
     chances: dict = field(default_factory=dict)  # komi: the fitted chance
 
     def chance(self, komi):
