@@ -64,6 +64,14 @@ class FitTest(unittest.TestCase):
         self.assertEqual(fit.fair, 2)
         self.assertIn("play komi below", fair_komi.verdict(fit, [2, 7]))
 
+    def test_no_komi_lies_below_0(self):
+        # Base 4's first games at 200 visits: the interval reaches below komi 0, which was played.
+        fit = komi_fit.fit([komi_fit.Row(0, 20, 14), komi_fit.Row(1, 20, 8),
+                            komi_fit.Row(2, 20, 7), komi_fit.Row(3, 20, 2)])
+        self.assertLess(fit.low, 0)
+        self.assertEqual(fit.status, komi_fit.DECIDED)
+        self.assertEqual((fit.fair, fit.fair_low, fit.fair_high), (1, 0, 2))
+
     def test_an_interval_wider_than_the_komi_played_is_undecided(self):
         for rows in ([komi_fit.Row(3, 300, 180), komi_fit.Row(4, 300, 150)],
                      [komi_fit.Row(2, 100, 62), komi_fit.Row(3, 100, 60),

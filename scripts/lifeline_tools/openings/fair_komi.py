@@ -225,7 +225,7 @@ def verdict(fit, komis):
     said = (f"fair komi {fit.fair} (Black's chance crosses one half at komi {fit.crossing:.2f}, "
             f"95% interval {interval}: the fair komi lies in {fit.fair_low} to {fit.fair_high})")
     if fit.status == komi_fit.OUTSIDE:
-        side = "below" if fit.low < komis[0] else "above"
+        side = "above" if fit.high > komis[-1] else "below"
         said += f"; the interval leaves the komi played ({played}): play komi {side} them"
     return said
 

@@ -29,7 +29,7 @@ MARGIN = 5
 
 # What the games tell (Fit.status).
 DECIDED = "decided"  # an interval within the komi played
-OUTSIDE = "outside"  # an interval that leaves the komi played: more komi below or above
+OUTSIDE = "outside"  # an interval that leaves the komi played (or 0): more komi below or above
 WIDE = "wide"  # an interval wider than the komi played, or unbounded
 FLAT = "flat"  # Black's chance does not measurably change with the komi
 RISING = "rising"  # Black's chance rises with the komi: something other than komi is at work
@@ -181,7 +181,9 @@ def fit(rows):
     said |= dict(low=low, high=high)
     if low is None or high is None or high - low > played:
         return Fit(WIDE, **said)
-    status = DECIDED if komis[0] <= low and high <= komis[-1] else OUTSIDE
+    # No komi lies below 0: an interval that reaches below komi 0, played, leaves nothing out.
+    below = low < komis[0] and komis[0] > 0
+    status = OUTSIDE if below or high > komis[-1] else DECIDED
     return Fit(status, fair=_whole_komi_below_half(crossing),
                fair_low=_whole_komi_below_half(low), fair_high=_whole_komi_below_half(high),
                **said)
