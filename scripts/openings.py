@@ -4,6 +4,7 @@
     scripts/openings.py map --base 4 5 6 --rules strong-pie weak-pie komi-pie --out DIR
     scripts/openings.py spread DIR/base7-strong-pie.map
     scripts/openings.py show DIR/base7-strong-pie.map
+    scripts/openings.py fair-komi --base 9 --komis 2-7 --games 400 --visits 300 --out DIR
 
 `--help` tells more; the command is lifeline_tools.cli.openings (installed as
 lifeline-openings). From here the engine is this checkout's build/lifeline with the network

@@ -6,6 +6,8 @@
     scripts/openings.py show DIR/base7-strong-pie.map
     scripts/openings.py plot DIR --out docs/openings
     scripts/openings.py table DIR
+    scripts/openings.py fair-komi --base 9 --komis 2-7 --games 400 --visits 300 --out DIR
+    scripts/openings.py fair-komi-report DIR
 
 map computes the map of each base and rule into DIR/baseN-RULES.map: under strong and weak pie
 each class of first turns with the chance of the side that holds it (the second player swaps
@@ -27,6 +29,18 @@ many turns the second player should swap, the fair komi. plot draws each base's 
 komi curves as PNG files (lifeline_tools/openings/plots.py; needs matplotlib: the extra
 `network`, or Debian's python3-matplotlib); table prints a Markdown table of a folder's maps
 (docs/openings.md).
+
+fair-komi measures a base's fair komi by play: --games games of the engine against itself
+under komi pie at each komi of --komis (a range 2-7 or a list 3,5,8), the komi and the colours
+fixed before the game, --visits visits a move, the first --sample-turns moves drawn in
+proportion to the search's visits and the opening book off, into DIR/komi-K, then the report
+(lifeline_tools/openings/fair_komi.py). Stopped at any moment, the same command goes on where
+it stopped; with more --games or other --komis it adds games. fair-komi-report prints what a
+folder's games say and writes it to DIR/fair-komi.json: per komi the games, Black's wins and
+rate with its 95% Wilson interval, and the network's value at the empty board; a logistic
+regression of Black's win on the komi, the komi where Black's fitted chance crosses one half
+with its 95% profile-likelihood interval, and the fair komi, the smallest whole komi whose
+fitted chance is below one half, or a sentence saying that the games cannot tell.
 """
 
 import argparse
@@ -36,7 +50,7 @@ import sys
 import time
 
 from ..engine import gtp
-from ..openings import compute, maps, refine, runs
+from ..openings import compute, fair_komi, maps, refine, runs
 from ..workers.pool import PoolError, open_pool
 from ..vocabulary import KOMI_PIE, MAX_BASE, MIN_BASE, RULES
 
@@ -205,6 +219,50 @@ def table(options):
     return 0
 
 
+def measure_fair_komi(options):
+    try:
+        komis = fair_komi.parse_komis(options.komis)
+    except ValueError as error:
+        print(f"{options.name}: --komis: {error}", file=sys.stderr)
+        return 2
+    command = compute.engine_command(options.engine, options.network)
+    pool = open_pool(None, options.concurrency)
+    try:
+        settings = fair_komi.FairKomiSettings(
+            engine=command, base=options.base, visits=options.visits,
+            sample_turns=options.sample_turns, seed=options.seed,
+            engine_version=pool.check_engine(command),
+            network=runs.network_digest(options.network) if options.network else "auto")
+        started = time.monotonic()
+
+        def report(komi, record, count):
+            print(f"komi {komi} game {record['number']}: {len(record['turns'])} turns, "
+                  f"{record['winner']} won ({count}/{options.games}, "
+                  f"{time.monotonic() - started:.0f} s)", flush=True)
+
+        failures = fair_komi.play(options.out, settings, komis, options.games, pool, report)
+    except fair_komi.FairKomiError as error:
+        print(f"{options.name}: {error}", file=sys.stderr)
+        return 2
+    finally:
+        pool.close()
+    for failure in failures:
+        print(failure, file=sys.stderr)
+    status = fair_komi_report(options)
+    return 1 if failures else status
+
+
+def fair_komi_report(options):
+    try:
+        data = fair_komi.report(options.out)
+    except fair_komi.FairKomiError as error:
+        print(f"{options.name}: {error}", file=sys.stderr)
+        return 2
+    print(fair_komi.report_text(data))
+    print(fair_komi.write_report(options.out, data))
+    return 0
+
+
 def parse_arguments(argv, name, default_engine, default_network):
     parser = argparse.ArgumentParser(prog=name, description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -263,8 +321,32 @@ def parse_arguments(argv, name, default_engine, default_network):
     pictures.add_argument("--out", required=True, help="the pictures' folder")
     pictures.add_argument("--base", type=int, nargs="+", default=list(range(2, 13)),
                           metavar="N", help="the bases to draw (default 2 to 12)")
+    measure = commands.add_parser("fair-komi", help="measure a base's fair komi by play")
+    measure.add_argument("--base", type=int, required=True, metavar="N",
+                         choices=range(MIN_BASE, MAX_BASE + 1),
+                         help=f"the board's base, {MIN_BASE} to {MAX_BASE}")
+    measure.add_argument("--komis", required=True,
+                         help="the komi to play: a range (2-7), a list (3,5,8) or both (0-2,6)")
+    measure.add_argument("--games", type=int, required=True,
+                         help="games each komi's folder should hold")
+    measure.add_argument("--visits", type=int, default=300, help="search visits a move")
+    measure.add_argument("--sample-turns", type=int, default=4,
+                         help="first turns whose move is drawn in proportion to visits "
+                              "(default 4: komi pie's setup)")
+    measure.add_argument("--seed", type=int, default=1)
+    measure.add_argument("--out", required=True, help="the measurement's folder")
+    measure.add_argument("--concurrency", type=int, default=2, help="games at the same time")
+    engine_options(measure)
+    told = commands.add_parser("fair-komi-report",
+                               help="what a fair-komi folder's games say; writes its JSON")
+    told.add_argument("out", metavar="DIR", help="the measurement's folder")
     options = parser.parse_args(argv)
     options.name = name
+    if options.command == "fair-komi" and (options.games < 0 or options.visits < 1
+                                           or options.sample_turns < 0 or options.seed < 0
+                                           or options.concurrency < 1):
+        parser.error("--games >= 0, --visits >= 1, --sample-turns >= 0, --seed >= 0, "
+                     "--concurrency >= 1")
     return options
 
 
@@ -272,7 +354,8 @@ def main(argv=None, name="lifeline-openings", default_engine="lifeline", default
     options = parse_arguments(argv, name, default_engine, default_network)
     gtp.install_cleanup()
     run = {"map": compute_maps, "refine": refine_maps, "spread": spread, "show": show,
-           "plot": plot, "table": table}[options.command]
+           "plot": plot, "table": table, "fair-komi": measure_fair_komi,
+           "fair-komi-report": fair_komi_report}[options.command]
     try:
         return run(options)
     except PoolError as error:  # a cluster that refused or could not start, a worker refused

@@ -65,6 +65,9 @@ class SelfPlaySettings:
     fair_komi: int = 0
     komi_spread: int = 0
     engine_play: str = ""  # the fingerprint of the engine's play (engine_check.py), or ""
+    # Candidates a turn's record keeps (KEEP_CANDIDATES for training; a tool that needs only
+    # the moves and the winner keeps fewer, and its games files stay small).
+    candidates: int = KEEP_CANDIDATES
 
     def game_seed(self, number):
         """The seed of game `number` (from 0): its engine's and its draws'."""
@@ -91,6 +94,8 @@ class SelfPlaySettings:
             "visits": self.visits, "sample_turns": self.sample_turns, "seed": self.seed}
         if self.capped():  # folders made before the cap keep their identity
             identity |= {"full_share": self.full_share, "fast_visits": self.fast_visits}
+        if self.candidates != KEEP_CANDIDATES:  # and those made before this setting
+            identity["candidates"] = self.candidates
         return identity
 
     def capped(self):
@@ -223,7 +228,7 @@ def play_game(settings, number):
                 break
             sample = len(turns) < settings.sample_turns
             full = budget.next_move(sample)
-            turn = _play_turn(engine, state, draws, sample)
+            turn = _play_turn(engine, state, draws, sample, settings.candidates)
             if settings.capped():
                 turn["full"] = full
             turns.append(turn)
@@ -261,7 +266,7 @@ class VisitBudget:
         return full
 
 
-def _play_turn(engine, state, draws, sample):
+def _play_turn(engine, state, draws, sample, keep):
     color = state["to_move"]
     text = engine.ask(f"lifeline-genmove_analyze {color} 360000", MOVE_TIMEOUT_SECONDS)
     lines = text.splitlines()
@@ -277,7 +282,7 @@ def _play_turn(engine, state, draws, sample):
             played = drawn
     rate = next((c[2] for c in candidates if c[0] == played), None)
     return {"color": color, "move": played, "sampled": sample, "winrate": rate,
-            "candidates": [[move, visits] for move, visits, _ in candidates[:KEEP_CANDIDATES]]}
+            "candidates": [[move, visits] for move, visits, _ in candidates[:keep]]}
 
 
 def play_batch(settings, numbers):
@@ -291,20 +296,53 @@ def play_batch(settings, numbers):
 def play_games(out, settings, games, pool, report, files=None):
     """Plays the games numbered below `games` that `out` lacks on `pool` (workers/pool.py;
     `files` as pool.share made them) and appends each to out's games file once, as its task
-    ends, calling report(record, games in the file): the driver alone writes the folder, and
-    a game that a cluster played twice (its worker was lost) is written once. The caller holds
-    the folder (lock_folder, claim_folder). Returns the failures, one text a task; after the
-    first, no new task starts (what was played stays: the run resumes). Raises PoolError when
-    a worker's engine is not settings.engine_version."""
-    done = set(finished_games(out))
-    missing = [number for number in range(games) if number not in done]
+    ends, calling report(record, games in the file). The caller holds the folder
+    (lock_folder, claim_folder). Returns the failures, as play_folders."""
+    return play_folders([Folder(out, settings, games)], pool,
+                        lambda folder, record, count: report(record, count), files)
+
+
+@dataclass(frozen=True)
+class Folder:
+    """A games folder of one run, its settings, and the games it should hold (those numbered
+    below `games`)."""
+    out: str
+    settings: SelfPlaySettings
+    games: int
+
+
+def play_folders(folders, pool, report, files=None):
+    """Plays the games that each of `folders` (Folder) lacks on `pool`, game number by game
+    number across the folders (a run stopped early leaves them about as full), and appends
+    each to its folder's games file once, as its task ends, calling report(folder, record,
+    games in its file): the driver alone writes the folders, and a game that a cluster played
+    twice (its worker was lost) is written once. Every folder's settings name the same engine.
+    The caller holds the folders (lock_folder, claim_folder). Returns the failures, one text a
+    task; after the first, no new task starts (what was played stays: the run resumes).
+    Raises PoolError when a worker's engine is not the settings' engine_version."""
+    if not folders:
+        return []
+    done = [set(finished_games(folder.out)) for folder in folders]
     size = GAMES_PER_TASK if pool.remote else 1
-    calls = [(settings, missing[start:start + size]) for start in range(0, len(missing), size)]
+    batches = []
+    for index, folder in enumerate(folders):
+        missing = [n for n in range(folder.games) if n not in done[index]]
+        batches += [(missing[start], index, missing[start:start + size])
+                    for start in range(0, len(missing), size)]
+    batches.sort()
+    calls = [(folders[index].settings, numbers) for _, index, numbers in batches]
+    # The pool hands each call back as it was given: its identity names its folder.
+    owners = {id(call): index for call, (_, index, _) in zip(calls, batches)}
+    first = folders[0].settings
     failures = []
-    for (_, numbers), future in pool.map_calls(
-            play_batch, calls, check=(settings.engine, settings.engine_version), files=files,
+    for call, future in pool.map_calls(
+            play_batch, calls, check=(first.engine, first.engine_version), files=files,
             stop=lambda: bool(failures)):
+        numbers = call[1]
+        index = owners[id(call)]
         which = f"game{'s' if len(numbers) > 1 else ''} {', '.join(map(str, numbers))}"
+        if len(folders) > 1:
+            which = f"{folders[index].out} {which}"
         try:
             records = future.result()
         except PoolError:
@@ -316,10 +354,10 @@ def play_games(out, settings, games, pool, report, files=None):
             failures.append(f"{which}: {error}")
             continue
         for record in records:
-            if record["number"] not in done:
-                append_game(out, record)
-                done.add(record["number"])
-                report(record, len(done))
+            if record["number"] not in done[index]:
+                append_game(folders[index].out, record)
+                done[index].add(record["number"])
+                report(folders[index], record, len(done[index]))
     return failures
 
 

@@ -1,4 +1,5 @@
-"""Match statistics: Elo difference, its 95% error bar, likelihood of superiority, SPRT.
+"""Match statistics: Elo difference, its 95% error bar, likelihood of superiority, SPRT, and
+the Wilson interval of a win rate.
 
 Lifeline has no draws, so every counted game is a win or a loss and the model is binomial.
 Formulas follow the ones chess testers use (cutechess-cli, fishtest), so numbers compare.
@@ -40,6 +41,19 @@ def elo_with_error(wins, losses):
     elo = elo_from_score(score)
     margin = (elo_from_score(score + deviation) - elo_from_score(score - deviation)) / 2.0
     return elo, margin
+
+
+def wilson_interval(wins, games, z=_Z95):
+    """(low, high): the Wilson score interval of a win rate, 95% by default; (0, 1) without
+    games. Unlike the normal interval it stays inside 0 to 1 and is not empty at 0 or `games`
+    wins."""
+    if games == 0:
+        return 0.0, 1.0
+    rate = wins / games
+    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
+    half = (z / (1 + z * z / games)) * math.sqrt(
+        rate * (1 - rate) / games + z * z / (4 * games * games))
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def likelihood_of_superiority(wins, losses):
