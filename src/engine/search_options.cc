@@ -70,6 +70,7 @@ MctsOptions SearchSettings(const OptionTable& table) {
   options.judged_rave = table.Get(option::kJudgedRave);
   options.lcb_z = table.Get(option::kLcbZ);
   options.variance_exploration = table.Get(option::kVarianceExploration);
+  options.network_leaves = table.Get(option::kNetworkLeaves);
   options.exploration = table.Get(option::kExploration);
   options.rave_equivalence = table.Get(option::kRaveEquivalence);
   options.resign_below = table.Get(option::kResign);
@@ -150,6 +151,10 @@ void DeclareSearchOptions(OptionTable& table, Engine& engine) {
       option::kLcbZ, defaults.lcb_z, 0, 10,
       "the move played: among those with at least 15% of the most visited one's visits, the one "
       "whose win rate is highest this many standard errors below it; 0: the most visited")));
+  table.Declare(rebuilds(OptionSpec::Bool(
+      option::kNetworkLeaves, defaults.network_leaves,
+      "with a network, each simulation ends at its leaf, which the network judges at once, "
+      "instead of a playout (AlphaZero's search)")));
   table.Declare(rebuilds(OptionSpec::Bool(
       option::kVarianceExploration, defaults.variance_exploration,
       "a node's exploration terms scale with the spread of its results, sqrt(p(1-p)) over an "

@@ -46,6 +46,7 @@ inline constexpr OptionKey<bool> kRaveVerdict{"rave-verdict"};
 inline constexpr OptionKey<bool> kJudgedRave{"judged-rave"};
 inline constexpr OptionKey<double> kLcbZ{"lcb-z"};
 inline constexpr OptionKey<bool> kVarianceExploration{"variance-exploration"};
+inline constexpr OptionKey<bool> kNetworkLeaves{"network-leaves"};
 inline constexpr OptionKey<double> kExploration{"exploration"};
 inline constexpr OptionKey<double> kRaveEquivalence{"rave-equivalence"};
 inline constexpr OptionKey<bool> kSolve{"solve"};

@@ -76,6 +76,10 @@ struct MctsOptions {
   // weighted as kVariancePriorVisits visits.
   bool variance_exploration = false;
   static constexpr double kVariancePriorVisits = 10;
+  // With a network, whether a simulation ends at the leaf it reaches, which it expands and has
+  // the network judge at once, and counts a win drawn at the network's value instead of playing
+  // a playout (AlphaZero's search, in the place of the mix of network and playouts).
+  bool network_leaves = false;
 
   // A double turn's two stones are chosen lower cell first, so that the pair (a, b) and the
   // pair (b, a) are one path of the tree rather than two with the same position below.

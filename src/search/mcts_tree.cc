@@ -140,6 +140,9 @@ void MctsTree::Simulate(Rng& rng, Worker& worker) {
         {child, OwnerOf(position), position.to_move(), IsPending(position), position.swapped()});
   }
   Bitset played[2];
+  if (!known_winner && options_.network_leaves && network_ != nullptr) {
+    known_winner = JudgeLeaf(position, worker, rng);
+  }
   if (known_winner) {
     BackUp(worker, *known_winner, played);
     return;
@@ -148,6 +151,21 @@ void MctsTree::Simulate(Rng& rng, Worker& worker) {
   const Color winner = Playout(position, worker, rng, played, held);
   territory_.Add(worker.territory, held);
   BackUp(worker, winner, played, DrawVerdict(worker, rng));
+}
+
+std::optional<Color> MctsTree::JudgeLeaf(const Position& position, Worker& worker, Rng& rng) {
+  const Worker::Step& step = worker.path.back();
+  Node& node = pool_[step.node];
+  TryExpand(step.node, position, rng, worker);
+  if (node.expansion.load(std::memory_order_acquire) != Expansion::kExpanded) return std::nullopt;
+  const Proof proof = node.proof.load(kRelaxed);
+  if (proof != Proof::kUnknown) return proof == Proof::kWin ? step.owner : Opponent(step.owner);
+  // A game's end: the side to move has no action, so the owner made the last one and won.
+  if (node.num_children.load(kRelaxed) == 0) return step.owner;
+  if (node.judgement.load(kRelaxed) == Judgement::kNone) Judge(step.node, position, worker);
+  if (node.judgement.load(std::memory_order_acquire) != Judgement::kJudged) return std::nullopt;
+  const bool owner_wins = rng.Uniform() < PriorWinRate(node.value.load(kRelaxed));
+  return owner_wins ? step.owner : Opponent(step.owner);
 }
 
 std::optional<MctsTree::Verdict> MctsTree::DrawVerdict(const Worker& worker, Rng& rng) const {

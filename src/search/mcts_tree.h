@@ -115,6 +115,10 @@ class MctsTree {
                   std::vector<uint8_t>& priors, std::vector<float>& policy) const;
   // Plays the simulation out from the leaf at the end of worker.path; the winner is named in
   // the leaf's colours. `held` receives who held each cell last (StartHolding).
+  // With MctsOptions::network_leaves: expands and judges the simulation's leaf and returns the
+  // winner it counts (in the leaf's colours), or nothing where the leaf cannot be judged now
+  // (the tree is full, or another thread judges it), which leaves the playout to decide.
+  std::optional<Color> JudgeLeaf(const Position& position, Worker& worker, Rng& rng);
   Color Playout(const Position& position, const Worker& worker, Rng& rng, Bitset played[2],
                 Bitset held[2]) const;
   // Whether the network should judge this expanded node now (MctsOptions::network_visits).

@@ -252,5 +252,56 @@ TEST(NetworkSearchTest, ThreadsAnswerLegalMovesWithTheNetwork) {
   }
 }
 
+// With network_leaves, no simulation plays a playout: every simulation's result is the
+// network's, so a network that calls every position even holds the root at one half, and
+// every expanded node below the root has been judged.
+TEST(NetworkSearchTest, NetworkLeavesCountTheNetworksValueAlone) {
+  const std::shared_ptr<const Network> even = ConstantValueNetwork(0.5);
+  const Position position = RandomPosition(5, Rules{}, 22, 2);
+  ASSERT_FALSE(position.IsOver());
+  MctsOptions options = NetworkOptions();
+  options.network_leaves = true;
+  const std::unique_ptr<MctsPlayer> player = SearchUnder(even, options, position);
+  EXPECT_NEAR(RootWinRate(*player), 0.5, 0.03);
+  const auto& pool = player->tree().pool();
+  int judged = 0;
+  for (uint32_t i = 0; i < pool.size(); ++i) {
+    if (pool[i].expansion.load() != Expansion::kExpanded || pool[i].num_children.load() == 0) {
+      continue;
+    }
+    EXPECT_EQ(pool[i].judgement.load(), Judgement::kJudged) << i;
+    ++judged;
+  }
+  EXPECT_GT(judged, 100);
+}
+
+// And its answers are legal under every rule, with threads, with a network that reads the
+// rules and one that does not.
+TEST(NetworkSearchTest, NetworkLeavesAnswerLegalMoves) {
+  absl::StatusOr<Network> rules =
+      Network::Load(std::string(LIFELINE_NETWORK_TEST_DATA) + "/rules.net");
+  ASSERT_TRUE(rules.ok()) << rules.status();
+  const std::shared_ptr<const Network> networks[] = {
+      TinyNetwork(), std::make_shared<const Network>(*std::move(rules))};
+  for (const std::shared_ptr<const Network>& network : networks) {
+    for (const Balancing balancing : kBalancings) {
+      const Rules game_rules{balancing, balancing == Balancing::kKomiPie ? 2 : 0};
+      for (uint64_t seed = 0; seed < 4; ++seed) {
+        const Position position = RandomPosition(4, game_rules, static_cast<int>(seed * 4), seed);
+        if (position.IsOver()) continue;
+        MctsOptions options = NetworkOptions();
+        options.network_leaves = true;
+        options.threads = 2;
+        FakeClock clock;
+        MctsPlayer player(options, clock, MoveModel::Default(), network);
+        Rng rng(seed);
+        const SearchResult result = player.Search(position, Visits(300), rng, nullptr);
+        EXPECT_TRUE(position.IsLegal(result.move))
+            << MoveToString(position.geometry(), result.move);
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace lifeline
