@@ -40,7 +40,8 @@ class LoopSettings:
     switch_score: float = 0.5
     seed: int = 1
     # What each round learns from (docs/network.md, "What makes a round teach more"); the
-    # defaults are the recipe of version 6.
+    # flags' defaults are version 6's recipe, and recipe files (lifeline.recipe.json) set the
+    # others'.
     pool_every: int = 0  # global pooling in every K-th block of the tower (0: none)
     aux_heads: bool = False  # the soft policy and next turn's policy heads, for training
     # KataGo's techniques (docs/network.md), off until held-out figures or a gate say they pay:
