@@ -39,7 +39,7 @@ class LoopSettings:
     # gates at equal visits (docs/network.md, "A round").
     switch_score: float = 0.5
     seed: int = 1
-    # What each round learns from (docs/network.md, "What makes a round teach more"); the
+    # What each round learns from (docs/methods.md, "What each addition buys"); the
     # flags' defaults are version 6's recipe, and recipe files (lifeline.recipe.json) set the
     # others'.
     pool_every: int = 0  # global pooling in every K-th block of the tower (0: none)
