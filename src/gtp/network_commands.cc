@@ -30,11 +30,11 @@ std::vector<float> BlackTerritory(const Position& position, const NetworkOutput&
 
 // lifeline-network info: what the network is and which inputs it reads.
 std::string NetworkInfo(const Network& network) {
-  return absl::StrFormat(
-      "file %s\ninputs %s\nplanes %d blocks %d channels %d pool-every %d",
-      network.source().empty() ? "-" : network.source(),
-      network.rules_inputs() ? "stones-turn-rules-komi" : "stones-turn", network.planes(),
-      network.blocks(), network.channels(), network.pool_every());
+  return absl::StrFormat("file %s\ninputs %s\nplanes %d blocks %d channels %d pool-every %d",
+                         network.source().empty() ? "-" : network.source(),
+                         network.rules_inputs() ? "stones-turn-rules-komi" : "stones-turn",
+                         network.planes(), network.blocks(), network.channels(),
+                         network.pool_every());
 }
 
 // lifeline-network [info]: the network's judgement of the position, or what it is.

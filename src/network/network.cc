@@ -178,8 +178,7 @@ absl::StatusOr<Network> Network::Load(const std::string& path) {
   const int wanted = weights->rules_inputs() ? kRulesPlanes : kBasicPlanes;
   if (weights->planes != wanted) {
     return absl::InvalidArgumentError(absl::StrCat("network file ", path, ": it reads ",
-                                                   weights->planes, " input planes, not ",
-                                                   wanted));
+                                                   weights->planes, " input planes, not ", wanted));
   }
   Network network(*std::move(weights));
   network.source_ = path;

@@ -56,10 +56,8 @@ TEST(NetworkCommandTest, InfoSaysWhichInputsTheNetworkReads) {
   EXPECT_EQ(driver.Ok("lifeline-network info"),
             absl::StrCat("file ", tiny,
                          "\ninputs stones-turn\nplanes 8 blocks 2 channels 8 pool-every 0"));
-  EXPECT_EQ(driver.Send("lifeline-network about"),
-            "? syntax error: expected 'info' or nothing");
-  EXPECT_EQ(driver.Send("lifeline-network info x"),
-            "? syntax error: expected 0 to 1 arguments");
+  EXPECT_EQ(driver.Send("lifeline-network about"), "? syntax error: expected 'info' or nothing");
+  EXPECT_EQ(driver.Send("lifeline-network info x"), "? syntax error: expected 0 to 1 arguments");
 }
 
 TEST(NetworkCommandTest, ANetworkThatReadsTheRulesGivesSpendingKomiAShare) {

@@ -109,12 +109,10 @@ NetworkOutput ReferenceEvaluate(const NetworkWeights& weights, const Position& p
     const Balancing balancing = position.rules().balancing;
     const bool white_to_move = position.to_move() == Color::kWhite;
     const double komi = 0.1 * position.komi_left();
-    const double rule_values[] = {
-        balancing == Balancing::kWeakPie ? 1.0 : 0.0,
-        balancing == Balancing::kKomiPie ? 1.0 : 0.0,
-        white_to_move ? komi : 0.0,
-        white_to_move ? 0.0 : komi,
-        !position.IsOver() && position.CanSpendKomi() ? 1.0 : 0.0};
+    const double rule_values[] = {balancing == Balancing::kWeakPie ? 1.0 : 0.0,
+                                  balancing == Balancing::kKomiPie ? 1.0 : 0.0,
+                                  white_to_move ? komi : 0.0, white_to_move ? 0.0 : komi,
+                                  !position.IsOver() && position.CanSpendKomi() ? 1.0 : 0.0};
     for (double value : rule_values) {
       x.emplace_back(cells, 0.0);
       geometry.cells().ForEach([&](int cell) { x.back()[cell] = value; });

@@ -24,18 +24,17 @@ std::string File(int blocks, int channels, float value = 0.5f, int pool_every = 
   const size_t planes = rules ? 13 : 8;
   const size_t pooled = (pool_every > 0 ? 3u : 2u) * channels;
   const size_t pooling_layers = pool_every > 0 ? blocks / pool_every : 0;
-  const size_t count = 9u * planes * channels + channels +
-                       2u * blocks * (9u * channels * channels + channels) +
-                       pooling_layers * (pooled * channels + channels) + 2 * (channels + 1) +
-                       (rules ? 2 : 1) * (pooled + 1) + (pooled * channels + channels) +
-                       (channels + 1);
-  std::string bytes =
-      rules ? absl::StrCat("lifeline-network 3 planes 13 blocks ", blocks, " channels ", channels,
-                           " pool-every ", pool_every, "\n")
-      : pool_every > 0 ? absl::StrCat("lifeline-network 2 planes 8 blocks ", blocks,
-                                      " channels ", channels, " pool-every ", pool_every, "\n")
-                       : absl::StrCat("lifeline-network 1 planes 8 blocks ", blocks,
-                                      " channels ", channels, "\n");
+  const size_t count =
+      9u * planes * channels + channels + 2u * blocks * (9u * channels * channels + channels) +
+      pooling_layers * (pooled * channels + channels) + 2 * (channels + 1) +
+      (rules ? 2 : 1) * (pooled + 1) + (pooled * channels + channels) + (channels + 1);
+  std::string bytes = rules ? absl::StrCat("lifeline-network 3 planes 13 blocks ", blocks,
+                                           " channels ", channels, " pool-every ", pool_every, "\n")
+                      : pool_every > 0
+                          ? absl::StrCat("lifeline-network 2 planes 8 blocks ", blocks,
+                                         " channels ", channels, " pool-every ", pool_every, "\n")
+                          : absl::StrCat("lifeline-network 1 planes 8 blocks ", blocks,
+                                         " channels ", channels, "\n");
   for (size_t i = 0; i < count; ++i) {
     char raw[4];
     std::memcpy(raw, &value, 4);  // the machines we build for are little-endian
@@ -104,7 +103,7 @@ TEST(NetworkWeightsTest, EveryDamageIsAnError) {
       "lifeline-network 3 planes 13 blocks 1 channels 4\n",  // format 3 without pool-every
       "lifeline-network 3 planes 13 blocks 1 channels 4 pool-every -1\n",
       absl::StrCat(File(1, 4, 0.5f, 0, true).substr(0, File(1, 4, 0.5f, 0, true).find('\n')),
-                   good.substr(good.find('\n'))),  // format 1's parameters: no spend layer
+                   good.substr(good.find('\n'))),           // format 1's parameters: no spend layer
       "lifeline-network 2 planes 8 blocks 1 channels 4\n",  // format 2 without pool-every
       "lifeline-network 1 planes 8 blocks 1 channels 4 pool-every 2\n",
       "lifeline-network 2 planes 8 blocks 1 channels 4 pool-every 0\n",
