@@ -98,8 +98,12 @@ class SelfPlayTest(unittest.TestCase):
                                         fair_komi=1, komi_spread=2, engine_play="f1")
         drawn = [mix.game_rules(number) for number in range(40)]
         self.assertEqual(drawn, [dataclasses.replace(mix).game_rules(n) for n in range(40)])
-        self.assertEqual([rules for rules, _ in drawn[:4]],
-                         ["strong-pie", "weak-pie", "komi-pie", "strong-pie"])
+        cycle = ["strong-pie", "weak-pie", "komi-pie", "strong-pie"]
+        # The held-out games (0, 10, 20, ...) and the others each go through the cycle.
+        self.assertEqual([mix.game_rules(n)[0] for n in (0, 10, 20, 30)], cycle)
+        self.assertEqual([rules for rules, _ in drawn[1:5]], cycle)
+        held_out = [mix.game_rules(n)[0] for n in range(0, 400, 10)]
+        self.assertEqual([held_out.count(rules) for rules in cycle[:3]], [20, 10, 10])
         self.assertEqual({komi for rules, komi in drawn if rules != "komi-pie"}, {0})
         self.assertEqual({komi for rules, komi in drawn if rules == "komi-pie"}, {0, 1, 2, 3})
         pool = LocalPool(2)

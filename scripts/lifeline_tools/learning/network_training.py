@@ -25,11 +25,11 @@ import torch
 from . import network_data, network_model, selfplay
 from ..engine import gtp
 
-HELD_OUT_EVERY = 10  # games whose number is a multiple of this are held out
+HELD_OUT_EVERY = selfplay.HELD_OUT_EVERY
 
 
 def is_held_out(game):
-    return game["number"] % HELD_OUT_EVERY == 0
+    return selfplay.is_held_out(game["number"])
 
 
 def load_games(folders, held_out):

@@ -44,6 +44,13 @@ GAMES_PER_TASK = 2
 COMMAND_TIMEOUT = 60  # seconds for any command but a move
 
 
+# Games whose number is a multiple of this are held out of training (network_training.py).
+HELD_OUT_EVERY = 10
+
+
+def is_held_out(number):
+    return number % HELD_OUT_EVERY == 0
+
 @dataclass(frozen=True)
 class SelfPlaySettings:
     engine: str
@@ -75,10 +82,14 @@ class SelfPlaySettings:
 
     def game_rules(self, number):
         """(rules, komi) of game `number`: `rules` and `komi`, or under a rules mix those
-        that follow from its number and seed."""
+        that follow from its number and seed. The held-out games and the others each go
+        through the mix's cycle on their own: one cycle over every number would give the
+        held-out ones (0, 10, 20, ...) only the rules at even places of a cycle of four."""
         if not self.rules_mix:
             return self.rules, self.komi
-        return rules_mix.game_rules(self.rules_mix, self.fair_komi, self.komi_spread, number,
+        index = number // HELD_OUT_EVERY if is_held_out(number) \
+            else number - number // HELD_OUT_EVERY - 1
+        return rules_mix.game_rules(self.rules_mix, self.fair_komi, self.komi_spread, index,
                                     self.game_seed(number))
 
     def identity(self, by_version=False):
