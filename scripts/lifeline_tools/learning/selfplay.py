@@ -92,6 +92,11 @@ class SelfPlaySettings:
         return rules_mix.game_rules(self.rules_mix, self.fair_komi, self.komi_spread, index,
                                     self.game_seed(number))
 
+    def identities(self):
+        """The identities a folder of these games may hold (claim_folder): today's, and that
+        of a folder claimed by the engine's version before its play had a fingerprint."""
+        return [self.identity(), self.identity(by_version=True)]
+
     def identity(self, by_version=False):
         """What makes two runs' games the same kind: the engine by the fingerprint of its play
         where there is one (but `by_version`), else by its version (its command may move),
@@ -140,7 +145,7 @@ def claim_folder(out, settings):
     if os.path.exists(path):
         with open(path, encoding="utf-8") as stream:
             stored = json.load(stream)
-        if stored not in (settings.identity(), settings.identity(by_version=True)):
+        if stored not in settings.identities():
             raise SettingsMismatch(f"{out} holds games played with {stored}, not "
                                    f"{settings.identity()}")
         return

@@ -53,13 +53,16 @@ class FairKomiSettings:
     engine_version: str = ""
     network: str = "auto"  # runs.network_digest of the network file, "auto": the engine's own
 
-    def identity(self, by_version=True):
+    def identity(self):
         """What every komi's games share (selfplay.claim_folder keeps it in DIR): the engine by
-        its version, whichever `by_version` asks (claim_folder's word for fingerprinted
-        self-play, which these games do not use)."""
+        its version."""
         return {"engine": self.engine_version, "network": self.network, "base": self.base,
                 "rules": KOMI_PIE, "visits": self.visits, "sample_turns": self.sample_turns,
                 "seed": self.seed}
+
+    def identities(self):
+        """The identities a folder of these games may hold (selfplay.claim_folder)."""
+        return [self.identity()]
 
     def games_settings(self, komi):
         """The self-play settings of the games at `komi`."""
