@@ -102,6 +102,30 @@ absl::StatusOr<MapEntry> ReadEntry(const Geometry& geometry, Balancing balancing
   return entry;
 }
 
+// The value of a `fair-komi-by-play` header line: `K range LOW HIGH crossing X games N visits
+// V`, whole komi from low to high around K, the crossing within K's last point.
+absl::StatusOr<PlayedFairKomi> ReadPlayedFairKomi(absl::string_view value) {
+  const std::vector<absl::string_view> words = absl::StrSplit(value, ' ', absl::SkipEmpty());
+  PlayedFairKomi played;
+  const bool read = words.size() == 10 && absl::SimpleAtoi(words[0], &played.komi) &&
+                    words[1] == "range" && absl::SimpleAtoi(words[2], &played.low) &&
+                    absl::SimpleAtoi(words[3], &played.high) && words[4] == "crossing" &&
+                    absl::SimpleAtod(words[5], &played.crossing) && words[6] == "games" &&
+                    absl::SimpleAtoi(words[7], &played.games) && words[8] == "visits" &&
+                    absl::SimpleAtoi(words[9], &played.visits);
+  if (!read) {
+    return absl::InvalidArgumentError(
+        "fair-komi-by-play: expected 'K range LOW HIGH crossing X games N visits V'");
+  }
+  if (played.low < 0 || played.low > played.komi || played.komi > played.high ||
+      !(played.crossing >= played.komi - 1) || !(played.crossing <= played.komi) ||
+      played.games < 1 || played.visits < 1) {
+    return absl::InvalidArgumentError(
+        "fair-komi-by-play: needs 0 <= LOW <= K <= HIGH, K - 1 <= X <= K, N and V at least 1");
+  }
+  return played;
+}
+
 // What identifies an entry within its file, to refuse one given twice (its class is found by
 // the book: two members of one class are refused there).
 std::string EntryKey(const MapEntry& entry) {
@@ -162,6 +186,12 @@ absl::StatusOr<OpeningMap> OpeningMap::Parse(absl::string_view text) {
     map.entries_.push_back(*std::move(entry));
   }
   for (auto& line : header) {
+    if (line.first == "fair-komi-by-play") {
+      if (map.balancing() != Balancing::kKomiPie) {
+        return absl::InvalidArgumentError("fair-komi-by-play belongs to komi pie's maps");
+      }
+      LL_ASSIGN_OR_RETURN(map.played_fair_komi_, ReadPlayedFairKomi(line.second));
+    }
     if (line.first != "base" && line.first != "rules") map.header_.push_back(std::move(line));
   }
   return map;

@@ -2,6 +2,7 @@
 #define LIFELINE_BOOK_OPENING_MAP_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -33,6 +34,19 @@ struct MapEntry {
   bool exact() const { return visits == 0; }
 };
 
+// The fair komi measured by play, a komi-pie map's header line `fair-komi-by-play K range LOW
+// HIGH crossing X games N visits V`: games of the engine against itself at fixed komi and
+// colours, and a logistic fit of Black's wins on the komi (docs/openings.md, "The fair komi by
+// play"). It outranks the entries, which are searches of the empty board alone.
+struct PlayedFairKomi {
+  int komi = 0;  // the smallest whole komi whose fitted chance for Black is below one half
+  int low = 0;   // the whole komi the crossing's 95% interval allows, from low to high
+  int high = 0;
+  double crossing = 0;  // where the fitted chance crosses one half
+  int64_t games = 0;
+  int64_t visits = 0;  // a move, in every game
+};
+
 // A map file as docs/openings.md describes it: the header's words and the entries, checked
 // against the board and the rules it names. It does not judge whether a first turn is legal
 // (the book asks the position) and knows nothing of symmetries (OpeningBook does).
@@ -46,6 +60,8 @@ class OpeningMap {
   // The header lines other than base and rules (engine, network, visits, ...), in order.
   const std::vector<std::pair<std::string, std::string>>& header() const { return header_; }
   const std::vector<MapEntry>& entries() const { return entries_; }
+  // From the header's `fair-komi-by-play` line, where a komi-pie map has one.
+  const std::optional<PlayedFairKomi>& played_fair_komi() const { return played_fair_komi_; }
 
  private:
   OpeningMap(const Geometry& geometry, Balancing balancing)
@@ -55,6 +71,7 @@ class OpeningMap {
   Balancing balancing_;
   std::vector<std::pair<std::string, std::string>> header_;
   std::vector<MapEntry> entries_;
+  std::optional<PlayedFairKomi> played_fair_komi_;
 };
 
 // The file name of the map of one base and rule: "base7-strong-pie.map".

@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,23 +32,44 @@ std::string Moves(const Geometry& geometry, const std::vector<BookCandidate>& ca
   return text;
 }
 
-bool SecondPlayerTakesBlack(const MapEntry& komi) { return komi.chance > 0.5; }
+// The fair komi the book gives: measured by play where the map has it, else the map's own (the
+// smallest komi whose entry gives Black less than one half).
+std::string FairKomiLine(const OpeningMap& map) {
+  if (const std::optional<PlayedFairKomi>& played = map.played_fair_komi()) {
+    return absl::StrCat("fair-komi ", played->komi, " play range ", played->low, " ", played->high,
+                        " crossing ", played->crossing, " games ", played->games, " visits ",
+                        played->visits, "\n");
+  }
+  const MapEntry* fair = nullptr;
+  for (const MapEntry& entry : map.entries()) {
+    if (entry.chance < 0.5 && (fair == nullptr || entry.komi < fair->komi)) fair = &entry;
+  }
+  return fair ? absl::StrCat("fair-komi ", fair->komi, " map\n") : "fair-komi unknown\n";
+}
+
+// The colour the second player takes at the game's komi: Black below the fair komi by play,
+// else where the map's entry at this komi favours Black; nothing where neither knows.
+std::optional<Color> SecondPlayersColor(const OpeningBook& book, const Position& position) {
+  if (const std::optional<PlayedFairKomi>& played = book.map().played_fair_komi()) {
+    return position.rules().komi < played->komi ? Color::kBlack : Color::kWhite;
+  }
+  const BookAdvice advice = book.Advise(position);
+  if (advice.entry == nullptr) return std::nullopt;
+  return advice.entry->chance > 0.5 ? Color::kBlack : Color::kWhite;
+}
 
 // Under komi pie: Black's chance at each komi of the map, the fair komi, and the colour the
 // second player takes at the game's komi.
 std::string KomiLines(const OpeningBook& book, const Position& position) {
   std::string text;
-  const MapEntry* fair = nullptr;
   for (const MapEntry& entry : book.map().entries()) {
     absl::StrAppend(&text, "komi ", entry.komi, " black ", Chance(entry.chance), " ",
                     Knowledge(entry), "\n");
-    if (entry.chance < 0.5 && (fair == nullptr || entry.komi < fair->komi)) fair = &entry;
   }
-  absl::StrAppend(&text, "fair-komi ", fair ? absl::StrCat(fair->komi) : "unknown", "\n");
-  const BookAdvice advice = book.Advise(position);
-  if (advice.entry != nullptr) {
-    absl::StrAppend(&text, "second-player-takes ",
-                    SecondPlayerTakesBlack(*advice.entry) ? "black" : "white", "\n");
+  absl::StrAppend(&text, FairKomiLine(book.map()));
+  if (const std::optional<Color> color = SecondPlayersColor(book, position)) {
+    absl::StrAppend(&text, "second-player-takes ", *color == Color::kBlack ? "black" : "white",
+                    "\n");
   }
   return text;
 }

@@ -56,9 +56,28 @@ TEST(OpeningMapTest, ReadsKomiEntries) {
   EXPECT_EQ(OpeningMapFileName(3, Balancing::kKomiPie), "base3-komi-pie.map");
 }
 
+TEST(OpeningMapTest, ReadsTheFairKomiByPlay) {
+  const absl::StatusOr<OpeningMap> map = OpeningMap::Parse(
+      "lifeline-openings 1\nbase 7\nrules komi-pie\n"
+      "fair-komi-by-play 4 range 3 5 crossing 3.62 games 3000 visits 300\nkomi 0 0.53 visits 9\n");
+  ASSERT_TRUE(map.ok()) << map.status();
+  ASSERT_TRUE(map->played_fair_komi().has_value());
+  const PlayedFairKomi& played = *map->played_fair_komi();
+  EXPECT_EQ(played.komi, 4);
+  EXPECT_EQ(played.low, 3);
+  EXPECT_EQ(played.high, 5);
+  EXPECT_DOUBLE_EQ(played.crossing, 3.62);
+  EXPECT_EQ(played.games, 3000);
+  EXPECT_EQ(played.visits, 300);
+  // A header line like the others, too, so that nothing the file says is lost.
+  EXPECT_EQ(map->header()[0].first, "fair-komi-by-play");
+  EXPECT_FALSE(OpeningMap::Parse(kStrong)->played_fair_komi().has_value());
+}
+
 // Each damaged map is refused, and the message says what is wrong.
 TEST(OpeningMapTest, RefusesEveryDamage) {
   const std::string head = "lifeline-openings 1\nbase 4\nrules strong-pie\n";
+  const std::string komi = "lifeline-openings 1\nbase 4\nrules komi-pie\n";
   const struct {
     std::string text;
     std::string said;
@@ -84,6 +103,15 @@ TEST(OpeningMapTest, RefusesEveryDamage) {
       {head + "komi 1 0.5 visits 9\n", "komi pie's maps"},
       {"lifeline-openings 1\nbase 4\nrules komi-pie\nturn A1 0.5 visits 9\n", "komi entries"},
       {"lifeline-openings 1\nbase 4\nrules komi-pie\nkomi -1 0.5 visits 9\n", "no whole komi"},
+      {head + "fair-komi-by-play 1 range 0 2 crossing 0.5 games 9 visits 9\n", "komi pie's maps"},
+      {komi + "fair-komi-by-play 1 range 0 2 crossing 0.5 games 9\n", "expected 'K range"},
+      {komi + "fair-komi-by-play 1 span 0 2 crossing 0.5 games 9 visits 9\n", "expected 'K range"},
+      {komi + "fair-komi-by-play x range 0 2 crossing 0.5 games 9 visits 9\n", "expected"},
+      {komi + "fair-komi-by-play 1 range 2 3 crossing 0.5 games 9 visits 9\n", "LOW <= K"},
+      {komi + "fair-komi-by-play 1 range -1 1 crossing 0.5 games 9 visits 9\n", "0 <= LOW"},
+      {komi + "fair-komi-by-play 1 range 0 2 crossing 1.5 games 9 visits 9\n", "K - 1 <= X"},
+      {komi + "fair-komi-by-play 1 range 0 2 crossing nan games 9 visits 9\n", "K - 1 <= X"},
+      {komi + "fair-komi-by-play 1 range 0 2 crossing 0.5 games 0 visits 9\n", "at least 1"},
   };
   for (const auto& c : cases) {
     const absl::StatusOr<OpeningMap> map = OpeningMap::Parse(c.text);

@@ -18,7 +18,7 @@ import unittest
 import helpers
 from helpers import ROOT
 from lifeline_tools.learning import selfplay
-from lifeline_tools.openings import fair_komi, komi_fit
+from lifeline_tools.openings import fair_komi, komi_fit, maps
 from lifeline_tools.play import stats
 
 ENGINE = helpers.engine_path()
@@ -110,6 +110,53 @@ class FitTest(unittest.TestCase):
         self.assertEqual(fair_komi.network_value("value 0.5682 swap 0.0000\npolicy A1 1"), 0.5682)
         self.assertEqual(fair_komi.network_value("value 0.51 swap 0.0000 spend 0.0100"), 0.51)
         self.assertIsNone(fair_komi.network_value("no network: none"))
+
+
+def summary_of(rows, base=7, visits=300):
+    """A report of games with Black's wins `rows` (komi_fit.Row), as report() makes it."""
+    return fair_komi.summary({"base": base, "visits": visits},
+                             [{"komi": r.komi, "games": r.games, "black_wins": r.wins} for r in rows])
+
+
+class RecordTest(unittest.TestCase):
+    """A decided fair komi written into the base's komi-pie map, where lifeline-book gives it."""
+
+    def setUp(self):
+        self.folder = tempfile.mkdtemp()
+        self.addCleanup(lambda: subprocess.run(["rm", "-rf", self.folder], check=True))
+        self.path = os.path.join(self.folder, maps.file_name(7, "komi-pie"))
+        self.entries = [maps.Entry("komi", str(k), 0.5 - 0.01 * k, 64000) for k in range(3)]
+        maps.write_map(self.path, {"base": "7", "rules": "komi-pie", "visits": "64000"},
+                       self.entries)
+
+    def test_a_decided_fair_komi_is_written_and_replaced(self):
+        data = summary_of(expected_rows(3.6, -0.4, 500, range(0, 8)))
+        self.assertEqual(data["fit"]["status"], komi_fit.DECIDED)
+        line = fair_komi.record(data, self.path)
+        header, entries = maps.read_map(self.path)
+        self.assertEqual(line, f"fair-komi-by-play {header['fair-komi-by-play']}")
+        words = header["fair-komi-by-play"].split()
+        self.assertEqual(words[0], str(data["fair_komi"]))
+        self.assertEqual(words[1:4], ["range"] + [str(k) for k in data["fair_komi_range"]])
+        self.assertEqual(words[6:], ["games", "4000", "visits", "300"])
+        self.assertEqual(entries, self.entries)
+        # The engine reads it.
+        answer = subprocess.run([ENGINE, "--book", self.folder, "--base", "7"], text=True,
+                                input="lifeline-rules komi-pie\nlifeline-book\n",
+                                capture_output=True, timeout=60).stdout
+        self.assertIn(f"fair-komi {data['fair_komi']} play range", answer)
+        # A later measurement replaces it.
+        fair_komi.record(summary_of(expected_rows(2.5, -0.4, 500, range(0, 8))), self.path)
+        self.assertTrue(maps.read_map(self.path)[0]["fair-komi-by-play"].startswith("3 range"))
+
+    def test_what_the_games_do_not_decide_is_not_written(self):
+        flat = summary_of(expected_rows(3.6, -0.001, 50, range(0, 3)))
+        with self.assertRaisesRegex(fair_komi.FairKomiError, "nothing to record"):
+            fair_komi.record(flat, self.path)
+        with self.assertRaisesRegex(fair_komi.FairKomiError, "no komi-pie map of base 8"):
+            fair_komi.record(summary_of(expected_rows(3.6, -0.4, 500, range(8)), base=8),
+                             self.path)
+        self.assertNotIn("fair-komi-by-play", maps.read_map(self.path)[0])
 
 
 def measure(out, *flags, games=6, komis="0-1"):

@@ -228,7 +228,7 @@ for (const [name, argv] of Object.entries(ENGINES)) {
       });
       games.close();
       const answer = await games.komiMap(3);
-      assert.deepEqual([answer.available, answer.fair_komi, answer.exact], [true, 1, true]);
+      assert.deepEqual([answer.available, answer.fair_komi, answer.by_play, answer.exact], [true, 1, null, true]);
       assert.deepEqual(answer.komi.slice(0, 2).map((line) => [line.komi, line.black]), [[0, 1], [1, 0]]);
       assert.equal(await games.komiMap(3), answer);
       assert.equal(started, 1);
@@ -316,7 +316,7 @@ describe("the session when the engine misbehaves", { skip: !NATIVE && "no native
       assert.deepEqual(graphPoint(game.analysisView()), {
         rate: null, source: "pie", note: "decided by the pie rule (no opening map for this board)" });
       assert.deepEqual(await games.komiMap(5), { base: 5, available: false, reason: refusal, fair_komi: null,
-                                                 exact: false, komi: [] });
+                                                 by_play: null, exact: false, komi: [] });
     });
     games.end();
   });

@@ -40,7 +40,9 @@ folder's games say and writes it to DIR/fair-komi.json: per komi the games, Blac
 rate with its 95% Wilson interval, and the network's value at the empty board; a logistic
 regression of Black's win on the komi, the komi where Black's fitted chance crosses one half
 with its 95% profile-likelihood interval, and the fair komi, the smallest whole komi whose
-fitted chance is below one half, or a sentence saying that the games cannot tell.
+fitted chance is below one half, or a sentence saying that the games cannot tell. With
+--record MAP it writes a fair komi the games decide into the base's komi-pie map (a header line
+fair-komi-by-play), which the engine's book then gives before the map's own.
 """
 
 import argparse
@@ -163,6 +165,8 @@ def show(options):
         for entry in sorted(entries, key=maps.entry_key):
             print(entry.line())
         print(f"fair komi: {maps.fair_komi(entries)}")
+        if fair_komi.PLAYED_KEY in header:
+            print(f"fair komi by play: {header[fair_komi.PLAYED_KEY]}")
         return 0
     turns = sorted(entries, key=lambda entry: -maps.balance(entry.chance))
     swaps = sum(maps.swapped(entry.chance) for entry in turns)
@@ -184,6 +188,13 @@ def plot(options):
     return 0
 
 
+def _played_text(value):
+    """A map's fair-komi-by-play line in words."""
+    words = value.split()
+    within = "" if words[2] == words[3] else f", within {words[2]} to {words[3]}"
+    return f"**fair komi {words[0]} by play** ({words[7]} games at {words[9]} visits{within})"
+
+
 def _map_row(base, rules, header, entries):
     knowledge = "exact" if all(entry.exact for entry in entries) else (
         f"estimated, {header.get('visits')} visits")
@@ -195,8 +206,10 @@ def _map_row(base, rules, header, entries):
         fair = maps.fair_komi(entries)
         komi = sorted(entries, key=maps.entry_key)
         told = ", ".join(f"{entry.label}: {entry.chance:.2f}" for entry in komi)
-        return (f"| {base} | {rules} | {len(entries)} komi | {knowledge} | fair komi "
-                f"{'above ' + komi[-1].label if fair is None else fair} ({told}) |")
+        said = f"fair komi {'above ' + komi[-1].label if fair is None else fair} ({told})"
+        if fair_komi.PLAYED_KEY in header:
+            said = f"{_played_text(header[fair_komi.PLAYED_KEY])}; the map's searches: {said}"
+        return f"| {base} | {rules} | {len(entries)} komi | {knowledge} | {said} |"
     swaps = sum(maps.swapped(entry.chance) for entry in entries)
     said = f"the second player swaps after {swaps} of {len(entries)}"
     if knowledge == "exact":
@@ -260,6 +273,12 @@ def fair_komi_report(options):
         return 2
     print(fair_komi.report_text(data))
     print(fair_komi.write_report(options.out, data))
+    if getattr(options, "record", None):
+        try:
+            print(f"{options.record}: {fair_komi.record(data, options.record)}")
+        except fair_komi.FairKomiError as error:
+            print(f"{options.name}: {error}", file=sys.stderr)
+            return 1
     return 0
 
 
@@ -340,6 +359,9 @@ def parse_arguments(argv, name, default_engine, default_network):
     told = commands.add_parser("fair-komi-report",
                                help="what a fair-komi folder's games say; writes its JSON")
     told.add_argument("out", metavar="DIR", help="the measurement's folder")
+    told.add_argument("--record", metavar="MAP",
+                      help="write the fair komi, where the games decide it, into this komi-pie "
+                           "map (src/book/maps/baseN-komi-pie.map), where lifeline-book gives it")
     options = parser.parse_args(argv)
     options.name = name
     if options.command == "fair-komi" and (options.games < 0 or options.visits < 1

@@ -15,7 +15,8 @@ DIR/settings.json keeps what the measurement's games are played with (a run with
 settings is refused; other komi and more games are welcome), and DIR/network-witness.json the
 network's value at the empty board at each komi, a second witness that only a network that
 reads the komi can give (version 7's gives the same at every komi). report() reads a folder
-into the report that DIR/fair-komi.json keeps.
+into the report that DIR/fair-komi.json keeps; record() writes a decided fair komi into the
+base's komi-pie map, where the engine's book gives it.
 """
 
 import json
@@ -27,12 +28,13 @@ from ..engine import gtp
 from ..learning import selfplay
 from ..play import stats
 from ..vocabulary import KOMI_PIE
-from . import komi_fit
+from . import komi_fit, maps
 
 KOMI_SEEDS = 1000  # a komi folder's seed is seed * KOMI_SEEDS + komi: komi stays below
 KOMI_FOLDER = "komi-"
 WITNESS_FILE = "network-witness.json"
 REPORT_FILE = "fair-komi.json"
+PLAYED_KEY = "fair-komi-by-play"  # the komi-pie map's header line that lifeline-book gives
 COMMAND_TIMEOUT = 60
 _VALUE = re.compile(r"^value\s+([0-9.eE+-]+)")
 METHOD = ("logistic regression of Black's win on the komi by maximum likelihood; the crossing's "
@@ -184,6 +186,13 @@ def report(out):
                      "low": round(low, 4), "high": round(high, 4),
                      "turns": round(sum(len(g["turns"]) for g in games) / max(1, len(games)), 1),
                      "network": witness.get(str(komi))})
+    return summary(settings, rows)
+
+
+def summary(settings, rows):
+    """The report of games `rows` (a dict a komi: komi, games, black_wins and what else the
+    report keeps) played with `settings`: the rows with their fitted chances, the fit, the fair
+    komi and the verdict."""
     fit = komi_fit.fit([komi_fit.Row(row["komi"], row["games"], row["black_wins"])
                         for row in rows])
     for row in rows:
@@ -233,6 +242,32 @@ def verdict(fit, komis):
         side = "above" if fit.high > komis[-1] else "below"
         said += f"; the interval leaves the komi played ({played}): play komi {side} them"
     return said
+
+
+def played_line(data):
+    """The value of a komi-pie map's `fair-komi-by-play` header line (src/book/opening_map.h)
+    from a report: the fair komi, the whole komi its interval allows, the crossing, the games
+    and their visits. Only where the games decide it within the komi played."""
+    fit = data["fit"]
+    if fit["status"] != komi_fit.DECIDED:
+        raise FairKomiError(f"nothing to record: {data['verdict']}")
+    low, high = data["fair_komi_range"]
+    games = sum(row["games"] for row in data["rows"])
+    return (f"{data['fair_komi']} range {low} {high} crossing {fit['crossing']:.2f} "
+            f"games {games} visits {data['settings']['visits']}")
+
+
+def record(data, path):
+    """Writes the report's fair komi into the komi-pie map at `path` of the same base, where
+    lifeline-book gives it (replacing an earlier measurement); returns the line."""
+    header, entries = maps.read_map(path)
+    base = data["settings"]["base"]
+    if header.get("rules") != KOMI_PIE or header.get("base") != str(base):
+        raise FairKomiError(f"{path} is no komi-pie map of base {base}")
+    value = played_line(data)
+    header[PLAYED_KEY] = value
+    maps.write_map(path, header, entries)
+    return f"{PLAYED_KEY} {value}"
 
 
 def write_report(out, data):

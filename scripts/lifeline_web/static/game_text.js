@@ -123,12 +123,28 @@ export function parseSolve(text) {
   return [words[0], words.slice(1)];
 }
 
+// What follows `fair-komi K play`: `range LOW HIGH crossing X games N visits V`, the games that
+// measured the fair komi (protocol 4.9).
+function fairKomiByPlay(words, line) {
+  const number = (at, label) => {
+    if (words[at] !== label) throw new TextError(`unreadable fair komi '${line.slice(0, 80)}'`);
+    return Number(words[at + 1]);
+  };
+  const played = { low: number(0, "range"), high: Number(words[2]), crossing: number(3, "crossing"),
+                   games: number(5, "games"), visits: number(7, "visits") };
+  if (Object.values(played).some((value) => !Number.isFinite(value))) {
+    throw new TextError(`unreadable fair komi '${line.slice(0, 80)}'`);
+  }
+  return played;
+}
+
 // The answer of `lifeline-book` (protocol 4.9): the stage, then one fact a line. Choices and
 // the first turn carry their chances and what they rest on (`exact`, or the visits of an
-// estimate); under komi pie, Black's chance at each komi of the map and the fair komi.
+// estimate); under komi pie, Black's chance at each komi of the map and the fair komi, with
+// the games that measured it where it was measured by play.
 export function parseBook(text) {
   const book = { stage: null, choices: [], first_turn: null, decision: null, replies: [], komi: [],
-                 fair_komi: null, second_player_takes: null };
+                 fair_komi: null, fair_komi_by_play: null, second_player_takes: null };
   for (const line of text.split("\n")) {
     const [key, ...words] = line.trim().split(/\s+/);
     if (key === "stage") {
@@ -148,6 +164,7 @@ export function parseBook(text) {
                        ...knowledge(words.slice(3), line) });
     } else if (key === "fair-komi") {
       book.fair_komi = words[0] === "unknown" ? null : wholeNumber(words[0], line);
+      if (words[1] === "play") book.fair_komi_by_play = fairKomiByPlay(words.slice(2), line);
     } else if (key === "second-player-takes") {
       book.second_player_takes = word(words[0], ["black", "white"], line);
     }

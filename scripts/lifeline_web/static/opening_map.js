@@ -85,6 +85,12 @@ export function fairKomiText(answer, base) {
       `chance or better at every komi it holds (up to ${highest}).`);
   }
   const fair = answer.fair_komi;
+  const played = answer.by_play;
+  if (played) {
+    const range = played.low === played.high ? "" : `, within ${played.low} to ${played.high}`;
+    return `Fair komi ${fair} (measured by play: ${played.games} games of the engine against itself ` +
+      `at ${played.visits} visits a move${range}).`;
+  }
   const chances = answer.komi.filter((line) => line.komi === fair - 1 || line.komi === fair)
     .map((line) => `${percentText(line.black)} at komi ${line.komi}`);
   return `Fair komi ${fair} (from the opening map, ${answer.exact ? "exact" : "estimated"})` +

@@ -769,8 +769,9 @@ export class Games {
   }
 
   // What the opening map says of the empty board of a komi-pie game on `base`, for the new-game
-  // dialog: {available, reason, fair_komi (null: unknown), exact, komi: Black's chance at each
-  // komi}. The spare engine answers (started for it if need be; the next game takes it over).
+  // dialog: {available, reason, fair_komi (null: unknown), by_play (the games that measured it,
+  // or null: the map's), exact, komi: Black's chance at each komi}. The spare engine answers
+  // (started for it if need be; the next game takes it over).
   komiMap(base) {
     const { low, high } = this.options.base;
     field({ base }, "base", "int", null, { low, high });
@@ -840,14 +841,15 @@ async function startSpare(startEngine) {
 // lifeline-book on the empty board of a komi-pie game on `base`; the engine then returns to its
 // default board and rules, as a record that names neither expects of a new engine.
 async function askKomiMap(engine, base, options) {
-  const answer = { base, available: false, reason: null, fair_komi: null, exact: false, komi: [] };
+  const answer = { base, available: false, reason: null, fair_komi: null, by_play: null, exact: false,
+                   komi: [] };
   await engine.send(`boardsize ${base}`);
   await engine.send("clear_board");
   await engine.send("lifeline-rules komi-pie");
   try {
     const book = parseBook(await engine.send("lifeline-book"));
     const fair = book.fair_komi;
-    Object.assign(answer, { available: true, fair_komi: fair, komi: book.komi,
+    Object.assign(answer, { available: true, fair_komi: fair, by_play: book.fair_komi_by_play, komi: book.komi,
                             exact: fair !== null && book.komi.every((line) => line.komi > fair || line.exact) });
   } catch (error) {
     if (error.name !== "GtpError" && !(error instanceof TextError)) throw error;
