@@ -7,20 +7,21 @@
 #
 #   scripts/proof.sh OLD_COMMIT OUT [NEW_COMMIT [PLAN]]
 #
-# NEW_COMMIT defaults to HEAD; PLAN is a file of lines "name base seconds games" (# starts a
-# comment), by default the proof of docs/referee.md ("Proving a version"). OUT holds the two
-# builds (OUT/engines/COMMIT), one referee folder a match (OUT/NAME) and proof.txt, the table
-# of the matches so far. Environment: LIFELINE_PROOF_CONCURRENCY (games at a time, default
-# 2), LIFELINE_PROOF_ONLY (the names of the matches to play now, default all of them),
-# LIFELINE_PROOF_CARRY (a folder that carries the results from machine to machine, for
-# instance results/proofs/NEW in the repository, committed as the proof plays: a match with no
-# results in OUT starts from CARRY/NAME.json.gz, and its results are packed there every
-# LIFELINE_PROOF_CARRY_SECONDS, default 3600, while it plays and once more when it stops, so
-# that its progress is committed at most once an hour).
+# NEW_COMMIT defaults to HEAD; PLAN is a file of lines "name base seconds games [rules [komi]]"
+# (# starts a comment; rules strong-pie by default; komi pie's komi a whole number, or "fair":
+# the fair komi of the new engine's book), by default the proof of docs/referee.md ("Proving a
+# version"). OUT holds the two builds (OUT/engines/COMMIT), one referee folder a match
+# (OUT/NAME) and proof.txt, the table of the matches so far. Environment:
+# LIFELINE_PROOF_CONCURRENCY (games at a time, default 2), LIFELINE_PROOF_ONLY (the names of
+# the matches to play now, default all of them), LIFELINE_PROOF_CARRY (a folder that carries
+# the results from machine to machine, for instance results/proofs/NEW in the repository,
+# committed as the proof plays: a match with no results in OUT starts from CARRY/NAME.json.gz,
+# and its results are packed there every LIFELINE_PROOF_CARRY_SECONDS, default 3600, while it
+# plays and once more when it stops, so that its progress is committed at most once an hour).
 set -euo pipefail
 
 if (($# < 2 || $# > 4)); then
-  sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 fi
 out=$(realpath -m "$2")
@@ -39,13 +40,28 @@ python=python3
 
 default_plan() {
   cat <<'EOF'
-# name   base seconds games
-b7-0.5s  7    0.5     400
-b7-2s    7    2       100
-b5-1s    5    1       200
-b9-1s    9    1       200
-b12-1s   12   1       200
+# name    base seconds games rules      komi
+b7-0.5s   7    0.5     400   strong-pie
+b7-weak   7    0.5     200   weak-pie
+b7-komi   7    0.5     200   komi-pie   fair
+b7-2s     7    2       100   strong-pie
+b5-1s     5    1       200
+b9-1s     9    1       200
+b12-1s    12   1       200
 EOF
+}
+
+# The fair komi of `base` by the book of `engine` (lifeline-book's fair-komi line, protocol
+# 4.9), or an error where the book knows none.
+fair_komi() {
+  local engine=$1 base=$2 komi
+  komi=$(printf 'boardsize %s\nlifeline-rules komi-pie\nlifeline-book\nquit\n' "$base" |
+    "$engine" 2>/dev/null | awk '$1 == "fair-komi" { print $2 }')
+  if ! [[ $komi =~ ^[0-9]+$ ]]; then
+    echo "proof.sh: the book of $engine gives base $base no fair komi (${komi:-no answer})" >&2
+    return 1
+  fi
+  echo "$komi"
 }
 
 # Builds the engine of `commit` in OUT/engines/COMMIT from a clone of this repository (once):
@@ -125,11 +141,19 @@ if [ -n "$carry" ]; then
     unpack_results "$name"
   done <<<"$matches"
 fi
-while read -r name base seconds games; do
+while read -r name base seconds games rules komi; do
   if [ -n "${LIFELINE_PROOF_ONLY:-}" ] && ! [[ " $LIFELINE_PROOF_ONLY " == *" $name "* ]]; then
     continue
   fi
-  echo "match $name: base $base, $seconds s a move, $games games" >&2
+  rules=${rules:-strong-pie}
+  rule_flags=(--rules "$rules")
+  if [ "$rules" = komi-pie ]; then
+    if [ "${komi:-fair}" = fair ]; then
+      komi=$(fair_komi "$out/$engine_new" "$base")
+    fi
+    rule_flags+=(--komi "$komi")
+  fi
+  echo "match $name: base $base, $rules${komi:+ at komi $komi}, $seconds s a move, $games games" >&2
   if [ -n "$carry" ]; then
     playing=$name
     # The packer's output goes nowhere: its sleep must not hold this script's pipes open. Its
@@ -144,7 +168,7 @@ while read -r name base seconds games; do
   (cd "$out" && nice -n 10 "$python" "$repository/scripts/referee.py" \
     --engine1 "$engine_new" --engine2 "$engine_old" --name1 "$new" --name2 "$old" \
     --referee-engine "$engine_new --player random" \
-    --base "$base" --time-per-move "$seconds" --games "$games" \
+    --base "$base" "${rule_flags[@]}" --time-per-move "$seconds" --games "$games" \
     --concurrency "$concurrency" --out "$name" --event "proof $new against $old" \
     </dev/null >&2)
   finish_carrying
@@ -153,10 +177,14 @@ done <<<"$matches"
 # The table of every match of the plan with results so far.
 {
   echo "proof: $new against $old, $concurrency games at a time"
-  while read -r name base seconds games; do
+  while read -r name base seconds games rules komi; do
     if [ -f "$out/$name/results.json" ]; then
+      if [ "${rules:-}" = komi-pie ] && [ "${komi:-fair}" = fair ]; then
+        komi=$(fair_komi "$out/$engine_new" "$base")
+      fi
       echo
-      echo "$name (base $base, $seconds s a move, $games games planned)"
+      echo "$name (base $base, ${rules:-strong-pie}${komi:+ komi $komi}, $seconds s a move," \
+        "$games games planned)"
       "$python" scripts/match_summary.py "$out/$name"
     fi
   done <<<"$matches"

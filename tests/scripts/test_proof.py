@@ -86,7 +86,7 @@ class ProofTest(unittest.TestCase):
         with open(os.path.join(self.out, "proof.txt"), encoding="utf-8") as stream:
             table = stream.read()
         self.assertIn(f"proof: {self.new} against {self.old}", table)
-        self.assertIn("small (base 3, 0.05 s a move, 2 games planned)", table)
+        self.assertIn("small (base 3, strong-pie, 0.05 s a move, 2 games planned)", table)
         self.assertIn(self.new, done.stdout)
         # The same command again goes on: the match played plays nothing more, the other its
         # games, and the table holds both.
@@ -114,6 +114,31 @@ class ProofTest(unittest.TestCase):
         self.assertEqual(self.games("small"), 3)
         with gzip.open(os.path.join(carry, "small.json.gz"), "rt", encoding="utf-8") as stream:
             self.assertEqual(len(json.load(stream)["games"]), 3)
+
+    def test_rules_and_the_fair_komi_of_the_new_engines_book(self):
+        with open(self.plan, "w", encoding="utf-8") as stream:
+            stream.write("weak 3 0.05 2 weak-pie\nkomi 3 0.05 2 komi-pie fair\n"
+                         "given 3 0.05 2 komi-pie 2\n")
+        done = self.proof(self.old, self.out, "HEAD", self.plan)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        # Base 3's komi-pie map is exact: fair komi 1.
+        self.assertIn("match komi: base 3, komi-pie at komi 1,", done.stderr)
+        self.assertIn("komi (base 3, komi-pie komi 1, 0.05 s a move, 2 games planned)",
+                      done.stdout)
+        self.assertIn("weak (base 3, weak-pie, 0.05 s a move", done.stdout)
+        self.assertIn("given (base 3, komi-pie komi 2,", done.stdout)
+        for name, rules, komi in (("weak", "weak-pie", 0), ("komi", "komi-pie", 1),
+                                  ("given", "komi-pie", 2)):
+            self.assertEqual(self.games(name), 2)
+            settings = self.results(name)["settings"]
+            self.assertEqual((settings["rules"], settings["komi"]), (rules, komi))
+
+    def test_a_base_without_a_fair_komi_stops_the_proof(self):
+        with open(self.plan, "w", encoding="utf-8") as stream:
+            stream.write("komi 13 0.05 2 komi-pie fair\n")
+        done = self.proof(self.old, self.out, "HEAD", self.plan)
+        self.assertNotEqual(done.returncode, 0)
+        self.assertIn("gives base 13 no fair komi", done.stderr)
 
     def test_a_commit_against_itself_and_a_wrong_call_are_refused(self):
         done = self.proof("HEAD", self.out, "HEAD")
