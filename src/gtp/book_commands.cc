@@ -32,6 +32,15 @@ std::string Moves(const Geometry& geometry, const std::vector<BookCandidate>& ca
   return text;
 }
 
+// The map's own fair komi: its entry of the smallest komi that gives Black less than one half.
+const MapEntry* MapsFairKomi(const OpeningMap& map) {
+  const MapEntry* fair = nullptr;
+  for (const MapEntry& entry : map.entries()) {
+    if (entry.chance < 0.5 && (fair == nullptr || entry.komi < fair->komi)) fair = &entry;
+  }
+  return fair;
+}
+
 // The fair komi the book gives: measured by play where the map has it, else the map's own (the
 // smallest komi whose entry gives Black less than one half).
 std::string FairKomiLine(const OpeningMap& map) {
@@ -40,10 +49,7 @@ std::string FairKomiLine(const OpeningMap& map) {
                         " crossing ", played->crossing, " games ", played->games, " visits ",
                         played->visits, "\n");
   }
-  const MapEntry* fair = nullptr;
-  for (const MapEntry& entry : map.entries()) {
-    if (entry.chance < 0.5 && (fair == nullptr || entry.komi < fair->komi)) fair = &entry;
-  }
+  const MapEntry* fair = MapsFairKomi(map);
   return fair ? absl::StrCat("fair-komi ", fair->komi, " map\n") : "fair-komi unknown\n";
 }
 
@@ -70,6 +76,23 @@ std::string KomiLines(const OpeningBook& book, const Position& position) {
   if (const std::optional<Color> color = SecondPlayersColor(book, position)) {
     absl::StrAppend(&text, "second-player-takes ", *color == Color::kBlack ? "black" : "white",
                     "\n");
+  }
+  return text;
+}
+
+// GoGui's line under komi pie before the first stone: the fair komi, how it is known, and the
+// colour the second player takes at the game's komi.
+std::string KomiStatus(const OpeningBook& book, const Position& position) {
+  std::string text = "no fair komi known";
+  if (const std::optional<PlayedFairKomi>& played = book.map().played_fair_komi()) {
+    text = absl::StrCat("fair komi ", played->komi, ", measured by play (", played->games,
+                        " games at ", played->visits, " visits a move)");
+  } else if (const MapEntry* fair = MapsFairKomi(book.map())) {
+    text = absl::StrCat("fair komi ", fair->komi, " by the map's searches");
+  }
+  if (const std::optional<Color> color = SecondPlayersColor(book, position)) {
+    absl::StrAppend(&text, "; at komi ", position.rules().komi, " the second player takes ",
+                    *color == Color::kBlack ? "Black" : "White");
   }
   return text;
 }
@@ -187,6 +210,9 @@ Answer GfxBook(CommandContext& context, const Arguments& args) {
     status = absl::StrFormat("the first turn is worth %.0f%% to its holder; %s",
                              100 * advice.entry->chance,
                              swap ? "the second player swaps" : "the second player plays on");
+  } else if (advice.stage == BookStage::kFirstTurn &&
+             book->map().balancing() == Balancing::kKomiPie) {
+    status = KomiStatus(*book, position);
   } else if (!figures.empty()) {
     status = holder ? "each cell's first turn, its holder's chance in percent"
                     : "the best chance a first turn through each cell leaves the first player, "

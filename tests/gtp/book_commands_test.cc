@@ -1,6 +1,6 @@
 // lifeline-book under komi pie (protocol 4.9): Black's chance at each komi of the map, the fair
 // komi and what it rests on (the games of a measurement by play, else the map's entries), and
-// the colour the second player takes.
+// the colour the second player takes; lifeline-gfx_book says the same in GoGui's status line.
 
 #include <unistd.h>
 
@@ -27,18 +27,18 @@ class KomiBook {
       : folder_(std::filesystem::temp_directory_path() /
                 ("lifeline-book-commands-" + std::to_string(::getpid()))) {
     std::filesystem::create_directories(folder_);
-    std::ofstream(folder_ / "base3-komi-pie.map")
-        << "lifeline-openings 1\nbase 3\nrules komi-pie\n" << text;
+    std::ofstream(folder_ / "base3-komi-pie.map") << "lifeline-openings 1\nbase 3\nrules komi-pie\n"
+                                                  << text;
   }
   ~KomiBook() { std::filesystem::remove_all(folder_); }
 
-  std::string AnswerAt(int komi) {
+  std::string AnswerAt(int komi, const std::string& command = "lifeline-book") {
     SessionDriver driver;
     driver.Ok("lifeline-set book " + folder_.string());
     driver.Ok("boardsize 3");
     driver.Ok("lifeline-rules komi-pie");
     driver.Ok("komi " + std::to_string(komi));
-    return driver.Ok("lifeline-book");
+    return driver.Ok(command);
   }
 
  private:
@@ -72,6 +72,19 @@ TEST(BookCommandsTest, AFairKomiByPlayOutranksTheEntries) {
 TEST(BookCommandsTest, AMapThatNeverFallsBelowOneHalfKnowsNoFairKomi) {
   KomiBook book("komi 0 0.6000 visits 9\nkomi 1 0.5500 visits 9\n");
   EXPECT_NE(book.AnswerAt(0).find("\nfair-komi unknown\n"), std::string::npos);
+  EXPECT_EQ(book.AnswerAt(0, "lifeline-gfx_book"),
+            "TEXT no fair komi known; at komi 0 the second player takes Black");
+}
+
+TEST(BookCommandsTest, GoGuisLineSaysTheFairKomiAndTheColourToTake) {
+  EXPECT_EQ(KomiBook(kEntries).AnswerAt(1, "lifeline-gfx_book"),
+            "TEXT fair komi 1 by the map's searches; at komi 1 the second player takes White");
+  KomiBook played(std::string("fair-komi-by-play 3 range 3 3 crossing 2.6 games 400 visits "
+                              "300\n") +
+                  kEntries);
+  EXPECT_EQ(played.AnswerAt(2, "lifeline-gfx_book"),
+            "TEXT fair komi 3, measured by play (400 games at 300 visits a move); at komi 2 the "
+            "second player takes Black");
 }
 
 }  // namespace
