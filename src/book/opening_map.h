@@ -42,7 +42,7 @@ struct PlayedFairKomi {
   int komi = 0;  // the smallest whole komi whose fitted chance for Black is below one half
   int low = 0;   // the whole komi the crossing's 95% interval allows, from low to high
   int high = 0;
-  double crossing = 0;  // where the fitted chance crosses one half
+  double crossing = 0;  // where the fitted curve crosses one half
   int64_t games = 0;
   int64_t visits = 0;  // a move, in every game
 };

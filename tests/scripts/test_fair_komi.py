@@ -92,6 +92,19 @@ class FitTest(unittest.TestCase):
     def test_one_komi_is_no_fit(self):
         self.assertEqual(komi_fit.fit([komi_fit.Row(3, 50, 20)]).status, komi_fit.TOO_FEW)
 
+    def test_the_bracket_reads_the_komi_one_by_one(self):
+        rows = [komi_fit.Row(0, 167, 108), komi_fit.Row(1, 167, 54), komi_fit.Row(2, 167, 50),
+                komi_fit.Row(3, 167, 51)]  # base 4: a drop at komi 1, then a plateau
+        self.assertEqual(komi_fit.bracket(rows, stats.wilson_interval), (1, 1))
+        # The curve fits this badly, and its interval is wider.
+        fit = komi_fit.fit(rows)
+        self.assertLess(fit.low, 0)
+        even = [komi_fit.Row(0, 20, 11), komi_fit.Row(1, 20, 9), komi_fit.Row(4, 50, 10)]
+        self.assertEqual(komi_fit.bracket(even, stats.wilson_interval), (0, 4))
+        self.assertEqual(komi_fit.bracket(even[:2], stats.wilson_interval), (0, None))
+        contradicting = [komi_fit.Row(0, 100, 10), komi_fit.Row(3, 100, 90)]
+        self.assertIsNone(komi_fit.bracket(contradicting, stats.wilson_interval))
+
     def test_wilson_interval(self):
         for wins, games, low, high in ((5, 10, 0.2366, 0.7634), (0, 10, 0.0, 0.2775),
                                        (10, 10, 0.7225, 1.0), (0, 0, 0.0, 1.0)):
@@ -148,6 +161,15 @@ class RecordTest(unittest.TestCase):
         # A later measurement replaces it.
         fair_komi.record(summary_of(expected_rows(2.5, -0.4, 500, range(0, 8))), self.path)
         self.assertTrue(maps.read_map(self.path)[0]["fair-komi-by-play"].startswith("3 range"))
+
+    def test_komi_by_komi_narrows_what_the_curve_leaves_open(self):
+        data = summary_of([komi_fit.Row(0, 167, 108), komi_fit.Row(1, 167, 54),
+                           komi_fit.Row(2, 167, 50), komi_fit.Row(3, 167, 51)], base=7)
+        self.assertEqual(data["bracket"], [1, 1])
+        fair_komi.record(data, self.path)
+        self.assertEqual(maps.read_map(self.path)[0]["fair-komi-by-play"],
+                         f"1 range 1 1 crossing {data['fit']['crossing']:.2f} games 668 "
+                         "visits 300")
 
     def test_what_the_games_do_not_decide_is_not_written(self):
         flat = summary_of(expected_rows(3.6, -0.001, 50, range(0, 3)))
@@ -261,6 +283,7 @@ class MeasurementTest(unittest.TestCase):
         self.assertIn(report["fit"]["status"], (komi_fit.DECIDED, komi_fit.OUTSIDE,
                                                 komi_fit.WIDE, komi_fit.FLAT, komi_fit.RISING))
         self.assertIn(report["verdict"], run.stdout)
+        self.assertIn("komi by komi", run.stdout)
 
 
 if __name__ == "__main__":

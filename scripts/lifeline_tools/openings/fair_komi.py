@@ -197,9 +197,12 @@ def summary(settings, rows):
                         for row in rows])
     for row in rows:
         row["fitted"] = fit.chances.get(row["komi"])
+    bracket = komi_fit.bracket([komi_fit.Row(row["komi"], row["games"], row["black_wins"])
+                                for row in rows], stats.wilson_interval)
     return {"settings": settings, "method": METHOD, "rows": rows, "fit": fit_fields(fit),
             "fair_komi": fit.fair,
             "fair_komi_range": [fit.fair_low, fit.fair_high] if fit.fair is not None else None,
+            "bracket": None if bracket is None else list(bracket),
             "verdict": verdict(fit, [row["komi"] for row in rows])}
 
 
@@ -244,16 +247,36 @@ def verdict(fit, komis):
     return said
 
 
+def recorded_range(data):
+    """(fair komi, low, high) that a map records from a report, or None: the narrower of the
+    two ranges, the curve's (where its status is decided) and the bracket's (where bounded),
+    each a 95% statement under its own assumption; the fair komi the curve's, kept within the
+    range, or the bracket's one komi."""
+    ranges = []
+    if data["fit"]["status"] == komi_fit.DECIDED:
+        ranges.append(tuple(data["fair_komi_range"]))
+    bracket = data.get("bracket")
+    if bracket and bracket[1] is not None:
+        ranges.append(tuple(bracket))
+    if not ranges:
+        return None
+    low, high = min(ranges, key=lambda pair: pair[1] - pair[0])
+    if data["fair_komi"] is None and low != high:
+        return None
+    fair = low if data["fair_komi"] is None else min(max(data["fair_komi"], low), high)
+    return fair, low, high
+
+
 def played_line(data):
     """The value of a komi-pie map's `fair-komi-by-play` header line (src/book/opening_map.h)
-    from a report: the fair komi, the whole komi its interval allows, the crossing, the games
-    and their visits. Only where the games decide it within the komi played."""
-    fit = data["fit"]
-    if fit["status"] != komi_fit.DECIDED:
+    from a report: the fair komi, the whole komi it may be (recorded_range), the curve's
+    crossing, the games and their visits. Only where the games decide it."""
+    decided = recorded_range(data)
+    if decided is None or data["fit"]["crossing"] is None:
         raise FairKomiError(f"nothing to record: {data['verdict']}")
-    low, high = data["fair_komi_range"]
+    fair, low, high = decided
     games = sum(row["games"] for row in data["rows"])
-    return (f"{data['fair_komi']} range {low} {high} crossing {fit['crossing']:.2f} "
+    return (f"{fair} range {low} {high} crossing {data['fit']['crossing']:.2f} "
             f"games {games} visits {data['settings']['visits']}")
 
 
@@ -302,6 +325,13 @@ def report_text(data):
     values = {row["network"] for row in data["rows"] if row["network"] is not None}
     if len(values) == 1 and len(data["rows"]) > 1:
         lines.append("the network's value is the same at every komi: it does not read the komi")
+    bracket = data.get("bracket")
+    if bracket is None:
+        lines.append("komi by komi: the games contradict a chance that falls with the komi")
+    else:
+        high = "unbounded" if bracket[1] is None else bracket[1]
+        lines.append(f"komi by komi (each komi's 95% interval against one half, no curve): "
+                     f"the fair komi lies in {bracket[0]} to {high}")
     lines.append(data["verdict"])
     return "\n".join(lines)
 

@@ -1,7 +1,9 @@
 """The fair komi from games (docs/openings.md, "The fair komi by play"): a logistic regression
 of Black's win on the komi, fitted by maximum likelihood; the komi where Black's fitted chance
 crosses one half, with its 95% interval by the profile likelihood; and the fair komi, the
-smallest whole komi whose fitted chance is below one half.
+smallest whole komi whose fitted chance is below one half. bracket() reads the komi one by one
+instead, assuming only that Black's chance falls with the komi: where a curve fits the games
+badly (base 4's chance drops at komi 1 and stays), its bracket is the narrower.
 
 The model: Black wins at komi k with chance 1 / (1 + exp(-slope (k - crossing))). For a fixed
 crossing the log-likelihood is concave in the slope, so the profile (its maximum over the
@@ -187,3 +189,18 @@ def fit(rows):
     return Fit(status, fair=_whole_komi_below_half(crossing),
                fair_low=_whole_komi_below_half(low), fair_high=_whole_komi_below_half(high),
                **said)
+
+
+def bracket(rows, interval):
+    """The whole komi the fair komi may be by each komi's own games, with no curve: Black's
+    chance falls as the komi grows, so the fair komi lies above every komi whose games put
+    Black's chance above one half and at or below every komi whose games put it below (by
+    `interval`(wins, games), a 95% interval). (low, high), high None where no komi lies
+    clearly below; None where the komi contradict that (one above lies beyond one below)."""
+    above = [row.komi for row in rows if row.games and interval(row.wins, row.games)[0] > 0.5]
+    below = [row.komi for row in rows if row.games and interval(row.wins, row.games)[1] < 0.5]
+    low = max(above) + 1 if above else 0
+    high = min(below) if below else None
+    if high is not None and high < low:
+        return None
+    return low, high
