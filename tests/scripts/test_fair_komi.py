@@ -18,7 +18,7 @@ import unittest
 import helpers
 from helpers import ROOT
 from lifeline_tools.learning import selfplay
-from lifeline_tools.openings import fair_komi, komi_fit, maps
+from lifeline_tools.openings import fair_komi, komi_fit, maps, runs
 from lifeline_tools.play import stats
 
 ENGINE = helpers.engine_path()
@@ -284,6 +284,21 @@ class MeasurementTest(unittest.TestCase):
                                                 komi_fit.WIDE, komi_fit.FLAT, komi_fit.RISING))
         self.assertIn(report["verdict"], run.stdout)
         self.assertIn("komi by komi", run.stdout)
+
+    def test_a_second_witness_that_reads_the_komi(self):
+        network = os.path.join(ROOT, "tests", "network", "data", "rules.net")
+        run = subprocess.run([sys.executable, SCRIPT, "fair-komi-report", self.whole,
+                              "--witness", network, "--engine", ENGINE],
+                             capture_output=True, text=True, timeout=60)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        with open(os.path.join(self.whole, fair_komi.REPORT_FILE), encoding="utf-8") as stream:
+            report = json.load(stream)
+        self.assertEqual(report["witness"], runs.network_digest(network))
+        values = [row["witness"] for row in report["rows"]]
+        self.assertTrue(all(isinstance(value, float) for value in values), values)
+        # A network of the rules planes reads the komi: its value differs between komi.
+        self.assertNotEqual(values[0], values[1])
+        self.assertIn(f"witness: the value of network {report['witness']}", run.stdout)
 
 
 if __name__ == "__main__":

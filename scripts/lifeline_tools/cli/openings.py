@@ -42,7 +42,8 @@ regression of Black's win on the komi, the komi where Black's fitted chance cros
 with its 95% profile-likelihood interval, and the fair komi, the smallest whole komi whose
 fitted chance is below one half, or a sentence saying that the games cannot tell. With
 --record MAP it writes a fair komi the games decide into the base's komi-pie map (a header line
-fair-komi-by-play), which the engine's book then gives before the map's own.
+fair-komi-by-play), which the engine's book then gives before the map's own; --witness NETWORK
+adds that network's value at each komi, a second witness where the network reads the komi.
 """
 
 import argparse
@@ -266,8 +267,12 @@ def measure_fair_komi(options):
 
 
 def fair_komi_report(options):
+    witness = None
+    if getattr(options, "witness", None):
+        witness = (runs.network_digest(options.witness),
+                   compute.engine_command(options.engine, options.witness))
     try:
-        data = fair_komi.report(options.out)
+        data = fair_komi.report(options.out, witness)
     except fair_komi.FairKomiError as error:
         print(f"{options.name}: {error}", file=sys.stderr)
         return 2
@@ -359,6 +364,11 @@ def parse_arguments(argv, name, default_engine, default_network):
     told = commands.add_parser("fair-komi-report",
                                help="what a fair-komi folder's games say; writes its JSON")
     told.add_argument("out", metavar="DIR", help="the measurement's folder")
+    told.add_argument("--witness", metavar="NETWORK",
+                      help="a network file whose value at the empty board at each komi the "
+                           "report adds: a second witness from a network that reads the komi")
+    told.add_argument("--engine", default=default_engine,
+                      help="the engine that evaluates --witness")
     told.add_argument("--record", metavar="MAP",
                       help="write the fair komi, where the games decide it, into this komi-pie "
                            "map (src/book/maps/baseN-komi-pie.map), where lifeline-book gives it")

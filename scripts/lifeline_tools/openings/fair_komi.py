@@ -127,24 +127,32 @@ def network_value(text):
     return float(found.group(1)) if found else None
 
 
+def network_values(command, base, komis):
+    """{komi: the value of the network of the engine `command` at base's empty board under
+    komi pie (Black to move: Black's chance)}, None where the engine has no network."""
+    values = {}
+    engine = gtp.GtpEngine(command)
+    try:
+        for komi in komis:
+            engine.start_game(base, KOMI_PIE, komi, COMMAND_TIMEOUT)
+            try:
+                values[komi] = network_value(engine.ask("lifeline-network", COMMAND_TIMEOUT))
+            except gtp.CommandRefused:
+                values[komi] = None
+    finally:
+        engine.close()
+    return values
+
+
 def record_witness(out, settings, komis):
-    """Adds the network's value at the empty board (Black to move: Black's chance) at each of
-    `komis` that out's witness file lacks; None where the engine has no network."""
+    """Adds the value of the games' network at the empty board at each of `komis` that out's
+    witness file lacks."""
     witness = read_witness(out)
     missing = [komi for komi in komis if str(komi) not in witness]
     if not missing:
         return
-    engine = gtp.GtpEngine(settings.engine)
-    try:
-        for komi in missing:
-            engine.start_game(settings.base, KOMI_PIE, komi, COMMAND_TIMEOUT)
-            try:
-                witness[str(komi)] = network_value(engine.ask("lifeline-network",
-                                                              COMMAND_TIMEOUT))
-            except gtp.CommandRefused:
-                witness[str(komi)] = None
-    finally:
-        engine.close()
+    witness |= {str(komi): value for komi, value in
+                network_values(settings.engine, settings.base, missing).items()}
     with open(os.path.join(out, WITNESS_FILE), "w", encoding="utf-8") as stream:
         json.dump(dict(sorted(witness.items(), key=lambda item: int(item[0]))), stream)
         stream.write("\n")
@@ -167,9 +175,11 @@ def played_komis(out):
                   and os.path.exists(os.path.join(out, name, selfplay.GAMES_FILE)))
 
 
-def report(out):
+def report(out, second_witness=None):
     """The report of `out` as a dict (the contents of DIR/fair-komi.json): the settings, a
-    row a komi, the fit, the fair komi and a sentence saying what the games tell."""
+    row a komi, the fit, the fair komi and a sentence saying what the games tell.
+    `second_witness`: (a network's digest, the command of an engine with it), whose value at each komi is a
+    second witness in each row (for a network that reads the komi, unlike the games')."""
     path = os.path.join(out, selfplay.SETTINGS_FILE)
     if not os.path.exists(path):
         raise FairKomiError(f"{out} holds no fair-komi measurement ({path} is missing)")
@@ -186,7 +196,14 @@ def report(out):
                      "low": round(low, 4), "high": round(high, 4),
                      "turns": round(sum(len(g["turns"]) for g in games) / max(1, len(games)), 1),
                      "network": witness.get(str(komi))})
-    return summary(settings, rows)
+    data = summary(settings, rows)
+    if second_witness is not None:
+        digest, command = second_witness
+        values = network_values(command, settings["base"], [row["komi"] for row in rows])
+        data["witness"] = digest
+        for row in data["rows"]:
+            row["witness"] = values.get(row["komi"])
+    return data
 
 
 def summary(settings, rows):
@@ -307,14 +324,20 @@ def report_text(data):
     lines = [f"base {s['base']} under komi pie, colours fixed, {s['visits']} visits a move, "
              f"{s['sample_turns']} sampled turns, seed {s['seed']}; engine {s['engine']}, "
              f"network {s['network']}",
-             "komi  games  Black won  rate   95% interval  fitted  turns  network"]
+             "komi  games  Black won  rate   95% interval  fitted  turns  network"
+             + ("  witness" if "witness" in data else "")]
+
+    def figure(value, digits):
+        return "-" if value is None else f"{value:.{digits}f}"
+
     for row in data["rows"]:
-        rate = "-" if row["rate"] is None else f"{row['rate']:.3f}"
-        fitted = "-" if row["fitted"] is None else f"{row['fitted']:.3f}"
-        network = "-" if row["network"] is None else f"{row['network']:.4f}"
-        lines.append(f"{row['komi']:>4}  {row['games']:>5}  {row['black_wins']:>9}  {rate:>5}  "
-                     f"{row['low']:.3f}-{row['high']:.3f}  {fitted:>6}  {row['turns']:>5}  "
-                     f"{network:>7}")
+        witness = f"  {figure(row['witness'], 4):>7}" if "witness" in row else ""
+        lines.append(f"{row['komi']:>4}  {row['games']:>5}  {row['black_wins']:>9}  "
+                     f"{figure(row['rate'], 3):>5}  {row['low']:.3f}-{row['high']:.3f}  "
+                     f"{figure(row['fitted'], 3):>6}  {row['turns']:>5}  "
+                     f"{figure(row['network'], 4):>7}{witness}")
+    if "witness" in data:
+        lines.append(f"witness: the value of network {data['witness']} at the empty board")
     fit = data["fit"]
     if fit["crossing"] is not None and fit["status"] != komi_fit.FLAT:
         falls = (f"falls {fit['falls_per_komi']} a komi point there"
