@@ -80,19 +80,22 @@ std::string KomiLines(const OpeningBook& book, const Position& position) {
   return text;
 }
 
-// GoGui's line under komi pie before the first stone: the fair komi, how it is known, and the
-// colour the second player takes at the game's komi.
+// GoGui's line under komi pie before the first stone: the colour the second player takes at
+// the game's komi, then the fair komi and how it is known (GoGui cuts a long status line short,
+// so the advice comes first).
 std::string KomiStatus(const OpeningBook& book, const Position& position) {
-  std::string text = "no fair komi known";
-  if (const std::optional<PlayedFairKomi>& played = book.map().played_fair_komi()) {
-    text = absl::StrCat("fair komi ", played->komi, ", measured by play (", played->games,
-                        " games at ", played->visits, " visits a move)");
-  } else if (const MapEntry* fair = MapsFairKomi(book.map())) {
-    text = absl::StrCat("fair komi ", fair->komi, " by the map's searches");
-  }
+  std::string text;
   if (const std::optional<Color> color = SecondPlayersColor(book, position)) {
-    absl::StrAppend(&text, "; at komi ", position.rules().komi, " the second player takes ",
-                    *color == Color::kBlack ? "Black" : "White");
+    text = absl::StrCat("at komi ", position.rules().komi, " the second player takes ",
+                        *color == Color::kBlack ? "Black" : "White", "; ");
+  }
+  if (const std::optional<PlayedFairKomi>& played = book.map().played_fair_komi()) {
+    absl::StrAppend(&text, "fair komi ", played->komi, " by play (", played->games, " games at ",
+                    played->visits, " visits a move)");
+  } else if (const MapEntry* fair = MapsFairKomi(book.map())) {
+    absl::StrAppend(&text, "fair komi ", fair->komi, " by the map's searches");
+  } else {
+    absl::StrAppend(&text, "no fair komi known");
   }
   return text;
 }

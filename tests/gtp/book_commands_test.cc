@@ -73,18 +73,18 @@ TEST(BookCommandsTest, AMapThatNeverFallsBelowOneHalfKnowsNoFairKomi) {
   KomiBook book("komi 0 0.6000 visits 9\nkomi 1 0.5500 visits 9\n");
   EXPECT_NE(book.AnswerAt(0).find("\nfair-komi unknown\n"), std::string::npos);
   EXPECT_EQ(book.AnswerAt(0, "lifeline-gfx_book"),
-            "TEXT no fair komi known; at komi 0 the second player takes Black");
+            "TEXT at komi 0 the second player takes Black; no fair komi known");
 }
 
 TEST(BookCommandsTest, GoGuisLineSaysTheFairKomiAndTheColourToTake) {
   EXPECT_EQ(KomiBook(kEntries).AnswerAt(1, "lifeline-gfx_book"),
-            "TEXT fair komi 1 by the map's searches; at komi 1 the second player takes White");
+            "TEXT at komi 1 the second player takes White; fair komi 1 by the map's searches");
   KomiBook played(std::string("fair-komi-by-play 3 range 3 3 crossing 2.6 games 400 visits "
                               "300\n") +
                   kEntries);
   EXPECT_EQ(played.AnswerAt(2, "lifeline-gfx_book"),
-            "TEXT fair komi 3, measured by play (400 games at 300 visits a move); at komi 2 the "
-            "second player takes Black");
+            "TEXT at komi 2 the second player takes Black; fair komi 3 by play (400 games at 300 "
+            "visits a move)");
 }
 
 }  // namespace
