@@ -171,6 +171,13 @@ class RecordTest(unittest.TestCase):
                          f"1 range 1 1 crossing {data['fit']['crossing']:.2f} games 668 "
                          "visits 300")
 
+    def test_without_a_curve_the_first_komi_black_loses_in_the_bracket(self):
+        # Base 5's first games: the curve sees no slope; komi 1 lies clearly below one half.
+        data = summary_of([komi_fit.Row(0, 500, 266), komi_fit.Row(1, 500, 221),
+                           komi_fit.Row(2, 167, 83)])
+        self.assertEqual(data["bracket"], [0, 1])
+        self.assertEqual(fair_komi.recorded_range(data), (1, 0, 1))
+
     def test_what_the_games_do_not_decide_is_not_written(self):
         flat = summary_of(expected_rows(3.6, -0.001, 50, range(0, 3)))
         with self.assertRaisesRegex(fair_komi.FairKomiError, "nothing to record"):

@@ -268,7 +268,7 @@ def recorded_range(data):
     """(fair komi, low, high) that a map records from a report, or None: the narrower of the
     two ranges, the curve's (where its status is decided) and the bracket's (where bounded),
     each a 95% statement under its own assumption; the fair komi the curve's, kept within the
-    range, or the bracket's one komi."""
+    range, or else the smallest komi of the range where Black won less than half the games."""
     ranges = []
     if data["fit"]["status"] == komi_fit.DECIDED:
         ranges.append(tuple(data["fair_komi_range"]))
@@ -278,10 +278,11 @@ def recorded_range(data):
     if not ranges:
         return None
     low, high = min(ranges, key=lambda pair: pair[1] - pair[0])
-    if data["fair_komi"] is None and low != high:
-        return None
-    fair = low if data["fair_komi"] is None else min(max(data["fair_komi"], low), high)
-    return fair, low, high
+    if data["fair_komi"] is not None:
+        return min(max(data["fair_komi"], low), high), low, high
+    below = [row["komi"] for row in data["rows"]
+             if low <= row["komi"] <= high and row["black_wins"] < row["games"] / 2]
+    return (min(below) if below else high), low, high
 
 
 def played_line(data):
