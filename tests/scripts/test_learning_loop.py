@@ -281,6 +281,21 @@ class PlayCheckTest(unittest.TestCase):
             os.makedirs(run.round(2))
             driver("3 (commit c)", "f3").check_play(2, None)  # a new round takes it
 
+    def test_the_book_counts_by_what_it_plays(self):
+        answer = ("stage first-turn\nkomi 0 black 1.0000 exact\nkomi 1 black 0.4000 visits 9\n"
+                  "fair-komi 1 play range 1 1 crossing 0.49 games 668 visits 800\n"
+                  "second-player-takes black\n"
+                  "choice A1 first-player 1.0000 holder 1.0000 exact\n"
+                  "choice B2 first-player 0.4000 holder 0.4000 visits 9")
+        self.assertEqual(engine_check.played(answer),
+                         ["choice A1 first-player 1.0000 holder 1.0000 exact"])
+        # The same proofs worded otherwise around them: the same play.
+        reworded = answer.replace(" play range 1 1 crossing 0.49 games 668 visits 800", " map")
+        self.assertEqual(engine_check.played(reworded), engine_check.played(answer))
+        self.assertEqual(engine_check.played("stage swap-decision\nfirst-turn A1,B2 holder 0 "
+                                             "exact\ndecision play-on\nreplies C3,D4"),
+                         ["replies C3,D4"])
+
     @unittest.skipIf(ENGINE is None, "needs the engine")
     def test_the_fingerprint_is_the_same_on_every_start(self):
         first = engine_check.fingerprint(ENGINE, None, [3])

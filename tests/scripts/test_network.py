@@ -604,5 +604,38 @@ class PipelineTest(unittest.TestCase):
                                                     b"channels 8 pool-every 0\n")
 
 
+
+@unittest.skipIf(MISSING, MISSING)
+class TrainingBenchTest(unittest.TestCase):
+    """network.py bench-training runs each setting in a process of its own and tables them
+    (no timing is checked); the command's own PyTorch waits passively unless told otherwise."""
+
+    def test_the_table_of_both_policies(self):
+        run = subprocess.run([sys.executable, NETWORK, "bench-training", "--seconds", "0.2",
+                              "--rounds", "1", "--busy", "0", "1", "--threads", "1"],
+                             capture_output=True, text=True, timeout=300)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        lines = run.stdout.splitlines()[-4:]  # after a line a measurement
+        self.assertEqual(lines[0], "training steps a second, PyTorch threads: 1 (median of the "
+                                   "rounds)")
+        self.assertEqual(lines[1].split(), ["busy", "processes", "active", "passive", "passive",
+                                            "/", "active"])
+        self.assertEqual([line.split()[0] for line in lines[2:]], ["0", "1"])
+        for line in lines[2:]:
+            self.assertTrue(all(float(word) > 0 for word in line.split()[1:]), line)
+
+    def test_the_commands_wait_policy(self):
+        code = ("import os, lifeline_tools.cli.network; "
+                "print(os.environ['OMP_WAIT_POLICY'])")
+        environment = {key: value for key, value in os.environ.items()
+                       if key != "OMP_WAIT_POLICY"}
+        for given, expected in ((None, "PASSIVE"), ("active", "active")):
+            if given:
+                environment["OMP_WAIT_POLICY"] = given
+            run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                                 env=environment, cwd=os.path.join(ROOT, "scripts"), check=True)
+            self.assertEqual(run.stdout.strip(), expected)
+
+
 if __name__ == "__main__":
     unittest.main()

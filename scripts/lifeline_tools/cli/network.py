@@ -12,6 +12,7 @@ games that keep what the search saw), training, evaluation and the learning loop
     scripts/network.py plot RUN --out FILE.png
     scripts/network.py archive RUN --to DIR
     scripts/network.py restore DIR --out RUN
+    scripts/network.py bench-training [--seconds 20 --busy 0 1 --rounds 3]
 
 generate plays games of the engine against itself at a fixed number of visits a move and
 appends one line a game to DIR/games.jsonl: every turn's move, the root's visit counts and the
@@ -49,6 +50,11 @@ from their contents, so that a repository can carry a run from one machine to th
 store each unchanged piece once; run it again after each phase: it writes only the pieces
 that changed (lifeline_tools/learning/run_archive.py). restore unpacks DIR into a new run folder,
 where loop goes on.
+
+bench-training times training steps of the shipped network's size with PyTorch's waiting
+threads spinning and sleeping (OMP_WAIT_POLICY), alone and beside --busy busy processes: the
+measurement behind this command's default, passive
+(lifeline_tools/learning/training_bench.py).
 """
 
 import argparse
@@ -57,6 +63,12 @@ import json
 import os
 import sys
 import time
+
+# PyTorch's threads spin while they wait for one another; beside any other busy process (a
+# game of self-play, a build) the spinning keeps the awaited thread off its core, and an epoch
+# took five times as long (docs/network.md, "Training and evaluation"). Waiting threads
+# sleep instead. Set before PyTorch loads its OpenMP library, which reads it once.
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 from .. import vocabulary
 from ..engine import gtp
@@ -388,6 +400,13 @@ def parse_arguments(argv, name, default_engine, default_start, default_recipe=No
     command.add_argument("--every", type=int, default=6, help="every Nth turn of a game")
     command.add_argument("--games", type=int, default=20, help="held-out games at most")
     command.add_argument("folders", nargs="+")
+    command = commands.add_parser("bench-training", help="training's speed, alone and beside "
+                                  "busy processes, as PyTorch's threads spin or sleep")
+    command.add_argument("--seconds", type=float, default=20, help="a measurement's length")
+    command.add_argument("--threads", type=int, default=2)
+    command.add_argument("--busy", type=int, nargs="+", default=[0, 1],
+                         help="the busy processes beside each measurement")
+    command.add_argument("--rounds", type=int, default=3)
     command = commands.add_parser("export", help="the weights in the engine's format")
     command.add_argument("--weights", required=True, help="weights written by train")
     command.add_argument("--out", required=True, help="the engine's network file to write")
@@ -403,6 +422,15 @@ def parse_arguments(argv, name, default_engine, default_start, default_recipe=No
     return options
 
 
+def bench_training(options):
+    from ..learning import training_bench
+
+    rates = training_bench.run(options.seconds, options.threads, options.busy, options.rounds,
+                               say=log)
+    print(training_bench.table(rates, options.threads))
+    return 0
+
+
 def main(argv=None, name="lifeline-network", default_engine="lifeline", default_start=None,
          default_recipe=None):
     """name: the command as a trained network's note records it; default_engine,
@@ -413,5 +441,5 @@ def main(argv=None, name="lifeline-network", default_engine="lifeline", default_
     gtp.install_cleanup()
     commands = {"generate": generate, "summary": summary, "train": train, "evaluate": evaluate,
                 "export": export, "loop": loop, "plot": plot, "territory": territory,
-                "archive": archive, "restore": restore}
+                "archive": archive, "restore": restore, "bench-training": bench_training}
     return commands[options.command](options)
