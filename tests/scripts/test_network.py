@@ -611,15 +611,18 @@ class TrainingBenchTest(unittest.TestCase):
     (no timing is checked); the command's own PyTorch waits passively unless told otherwise."""
 
     def test_the_table_of_both_policies(self):
+        # From another folder, with no PYTHONPATH: as a user runs it.
+        environment = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
         run = subprocess.run([sys.executable, NETWORK, "bench-training", "--seconds", "0.2",
                               "--rounds", "1", "--busy", "0", "1", "--threads", "1"],
-                             capture_output=True, text=True, timeout=300)
+                             capture_output=True, text=True, timeout=300, env=environment,
+                             cwd=tempfile.gettempdir())
         self.assertEqual(run.returncode, 0, run.stderr)
         lines = run.stdout.splitlines()[-4:]  # after a line a measurement
         self.assertEqual(lines[0], "training steps a second, PyTorch threads: 1 (median of the "
                                    "rounds)")
-        self.assertEqual(lines[1].split(), ["busy", "processes", "active", "passive", "passive",
-                                            "/", "active"])
+        self.assertEqual(lines[1].split(), ["busy", "processes", "default", "passive", "passive",
+                                            "/", "default"])
         self.assertEqual([line.split()[0] for line in lines[2:]], ["0", "1"])
         for line in lines[2:]:
             self.assertTrue(all(float(word) > 0 for word in line.split()[1:]), line)

@@ -1,5 +1,5 @@
 """How fast the network trains on this machine's processor, alone and beside busy processes,
-with OpenMP's waiting threads spinning (OMP_WAIT_POLICY active) or sleeping (passive): the
+with OpenMP's waiting threads spinning a while (OMP_WAIT_POLICY unset) or sleeping (passive): the
 measurement behind the learning tools' passive default (docs/network.md, "Training and
 evaluation").
 
@@ -18,7 +18,8 @@ import subprocess
 import sys
 import time
 
-POLICIES = ("active", "passive")
+# "default": OMP_WAIT_POLICY unset, libgomp's own (a while spinning, then asleep).
+POLICIES = ("default", "passive")
 # A busy process that takes a core whenever it can, as a game of self-play or a build does.
 BUSY = "while True: pass"
 
@@ -56,7 +57,13 @@ def steps_per_second(seconds, threads, batch=256, base=7):
 
 def measure(policy, busy, seconds, threads):
     """Steps a second in a new process with `policy`, beside `busy` busy processes."""
-    environment = dict(os.environ, OMP_WAIT_POLICY=policy)
+    # The child imports this package from wherever this process found it.
+    package_root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    path = os.pathsep.join(filter(None, [package_root, os.environ.get("PYTHONPATH")]))
+    environment = {key: value for key, value in os.environ.items() if key != "OMP_WAIT_POLICY"}
+    environment["PYTHONPATH"] = path
+    if policy != "default":
+        environment["OMP_WAIT_POLICY"] = policy
     competitors = [subprocess.Popen([sys.executable, "-c", BUSY]) for _ in range(busy)]
     try:
         answer = subprocess.run(
@@ -84,17 +91,18 @@ def run(seconds, threads, busy_counts, rounds, say=print):
 
 
 def table(rates, threads):
-    """The median of each setting, and passive's ratio over active beside the same load."""
+    """The median of each setting, and passive's ratio over the default beside the same
+    load."""
     def median(values):
         ordered = sorted(values)
         middle = len(ordered) // 2
         return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
 
     lines = [f"training steps a second, PyTorch threads: {threads} (median of the rounds)",
-             "busy processes  active  passive  passive / active"]
+             "busy processes  default  passive  passive / default"]
     for busy in sorted({busy for _, busy in rates}):
-        active, passive = median(rates[("active", busy)]), median(rates[("passive", busy)])
-        lines.append(f"{busy:>14}  {active:>6.2f}  {passive:>7.2f}  {passive / active:>16.2f}")
+        default, passive = median(rates[("default", busy)]), median(rates[("passive", busy)])
+        lines.append(f"{busy:>14}  {default:>7.2f}  {passive:>7.2f}  {passive / default:>17.2f}")
     return "\n".join(lines)
 
 
