@@ -64,10 +64,11 @@ import os
 import sys
 import time
 
-# PyTorch's threads spin while they wait for one another; beside any other busy process (a
-# game of self-play, a build) the spinning keeps the awaited thread off its core, and an epoch
-# took five times as long (docs/network.md, "Training and evaluation"). Waiting threads
-# sleep instead. Set before PyTorch loads its OpenMP library, which reads it once.
+# PyTorch's threads spin a while as they wait for one another; beside another busy process (a
+# game of self-play, a build) the spinning keeps the awaited thread off its core. Waiting
+# threads sleep instead: 14% slower alone, 27% faster beside one busy process (docs/network.md,
+# "Training and evaluation", S23), and the loop here seldom has its cores alone. Set before
+# PyTorch loads its OpenMP library, which reads it once.
 os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 from .. import vocabulary
