@@ -14,6 +14,7 @@ not its data.
 
 import json
 import os
+import statistics
 import subprocess
 import sys
 import time
@@ -93,15 +94,11 @@ def run(seconds, threads, busy_counts, rounds, say=print):
 def table(rates, threads):
     """The median of each setting, and passive's ratio over the default beside the same
     load."""
-    def median(values):
-        ordered = sorted(values)
-        middle = len(ordered) // 2
-        return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
-
     lines = [f"training steps a second, PyTorch threads: {threads} (median of the rounds)",
              "busy processes  default  passive  passive / default"]
     for busy in sorted({busy for _, busy in rates}):
-        default, passive = median(rates[("default", busy)]), median(rates[("passive", busy)])
+        default = statistics.median(rates[("default", busy)])
+        passive = statistics.median(rates[("passive", busy)])
         lines.append(f"{busy:>14}  {default:>7.2f}  {passive:>7.2f}  {passive / default:>17.2f}")
     return "\n".join(lines)
 
