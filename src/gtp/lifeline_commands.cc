@@ -1,3 +1,4 @@
+#include <array>
 #include <optional>
 #include <string>
 
@@ -7,6 +8,7 @@
 #include "gtp/commands.h"
 #include "gtp/game_state_json.h"
 #include "gtp/move_token.h"
+#include "search/settled.h"
 
 namespace lifeline {
 namespace {
@@ -42,6 +44,16 @@ Answer State(CommandContext& context, const Arguments& args) {
   return GameStateJson(context.engine.game());
 }
 
+// The count that decides a settled board (the `settled` option's): what each side can still
+// place without losing a stone of its own, komi aside. Learning reads it to tell who would have
+// won the same game under another komi.
+Answer Count(CommandContext& context, const Arguments& args) {
+  LL_RETURN_IF_ERROR(args.ExpectCount(0));
+  const std::optional<std::array<int, 2>> placements = SettledPlacements(context.engine.position());
+  if (!placements) return absl::FailedPreconditionError("board not settled");
+  return absl::StrCat((*placements)[0], " ", (*placements)[1]);
+}
+
 Answer PerftCommand(CommandContext& context, const Arguments& args) {
   LL_RETURN_IF_ERROR(args.ExpectCount(1));
   LL_ASSIGN_OR_RETURN(const int64_t depth, args.IntAt(0, 0, kMaxPerftDepth));
@@ -64,6 +76,7 @@ void AddLifelineCommands(CommandRegistry& registry, CommandContext& context) {
   registry.Add("lifeline-is_legal", Bind(context, IsLegal));
   registry.Add("lifeline-turn", Bind(context, Turn));
   registry.Add("lifeline-state", Bind(context, State));
+  registry.Add("lifeline-count", Bind(context, Count));
   registry.Add("lifeline-perft", Bind(context, PerftCommand));
   registry.Add("lifeline-set", Bind(context, Set));
 }

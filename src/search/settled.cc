@@ -102,6 +102,15 @@ std::optional<Color> CountedWinner(const Position& position, bool allow_flows) {
 
 }  // namespace
 
+std::optional<std::array<int, 2>> SettledPlacements(const Position& position) {
+  if (!IsCountable(position)) return std::nullopt;
+  std::array<int, 2> placements;
+  for (Color color : {Color::kBlack, Color::kWhite}) {
+    placements[Index(color)] = SafePlacements(position.board(), color);
+  }
+  return placements;
+}
+
 std::optional<Color> SettledWinner(const Position& position) {
   if (!IsCountable(position)) return std::nullopt;
   return CountedWinner(position, /*allow_flows=*/true);

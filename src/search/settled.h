@@ -1,6 +1,7 @@
 #ifndef LIFELINE_SEARCH_SETTLED_H_
 #define LIFELINE_SEARCH_SETTLED_H_
 
+#include <array>
 #include <optional>
 
 #include "core/bitset.h"
@@ -31,6 +32,11 @@ bool IsSettled(const BasicBoard<W>& board);
 // On a settled board where every group is alive: the stones `color` can still place without
 // losing any of its own, and (in `cells`, when not null) the empty cells of its own regions.
 int SafePlacements(const Board& board, Color color, Bitset* cells = nullptr);
+
+// On a settled board of a position with single placements and every group alive, each side's
+// SafePlacements, Black's first; nullopt otherwise (a pending stone, a double turn, a dead
+// group, an unsettled board). The counts leave out White's komi left.
+std::optional<std::array<int, 2>> SettledPlacements(const Position& position);
 
 // The winner of a position past its opening whose board is settled (of a finished game too),
 // counting White's komi left as actions; nullopt when the position is still in its opening,

@@ -1,6 +1,6 @@
 """lifeline_tools/learning/example_cache.py: a folder's examples come from its cache exactly as the
-replay gives them, and the cache serves only the engine version, games and territory target it
-was written for. Needs Debian's python3-numpy (scripts/build.sh installs it)."""
+replay gives them, and the cache serves only the engine version, games, territory target and
+komi counting it was written for. Needs Debian's python3-numpy (scripts/build.sh installs it)."""
 
 import os
 import subprocess
@@ -46,10 +46,11 @@ class ExampleCacheTest(unittest.TestCase):
                 if os.path.exists(path):
                     os.remove(path)
 
-    def examples(self, held_out, version="v1", territory="share"):
+    def examples(self, held_out, version="v1", territory="share", komi_counting_on=False):
         lines = []
         games, examples = example_cache.window_examples(ENGINE, version, self.folders,
-                                                        held_out, territory, 1, lines.append)
+                                                        held_out, territory, 1, lines.append,
+                                                        komi_counting_on)
         return games, examples, lines[-1]
 
     def assert_same(self, first, second):
@@ -74,10 +75,12 @@ class ExampleCacheTest(unittest.TestCase):
             self.assertEqual(second_games, games)
             self.assert_same(replayed, second)
 
-    def test_another_version_territory_or_games_replays_the_folder(self):
+    def test_another_version_territory_komi_counting_or_games_replays_the_folder(self):
         self.examples(False)
-        for version, territory in (("v2", "share"), ("v1", "settled")):
-            self.assertIn(" 0 of them from", self.examples(False, version, territory)[2])
+        for version, territory, counting in (("v2", "share", False), ("v1", "settled", False),
+                                             ("v1", "share", True)):
+            self.assertIn(" 0 of them from",
+                          self.examples(False, version, territory, counting)[2])
             self.examples(False)  # the cache is "v1"'s with shares again
         # A game more in the first folder: that folder is replayed, the other comes cached.
         generate(self.folders[0], 3, 4)

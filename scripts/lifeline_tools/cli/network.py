@@ -151,10 +151,9 @@ def train(options):
     training_games = network_training.load_games(options.folders, held_out=False)
     held_out_games = network_training.load_games(options.folders, held_out=True)
     log(f"{len(training_games)} games to train on, {len(held_out_games)} held out")
-    training = network_training.examples_by_base(options.engine, training_games, log,
-                                                 options.territory, options.workers)
-    held_out = network_training.examples_by_base(options.engine, held_out_games, log,
-                                                 options.territory, options.workers)
+    training, held_out = (network_training.examples_by_base(
+        options.engine, games, log, options.territory, options.workers, options.komi_counting)
+        for games in (training_games, held_out_games))
     log("examples: " + ", ".join(f"base {b}: {len(a['value'])}" for b, a in training.items()))
     torch.manual_seed(options.seed)  # the first weights too come from the seed
     net = network_model.LifelineNet(options.blocks, options.channels, options.pool_every,
@@ -169,6 +168,7 @@ def train(options):
             "examples": {b: len(a["value"]) for b, a in training.items()},
             "epochs": options.epochs, "batch": options.batch, "rate": options.rate,
             "territory": options.territory, "surprise_weight": options.surprise_weight,
+            "komi_counting": options.komi_counting,
             "seed": options.seed, "minutes": round((time.monotonic() - started) / 60, 1),
             "held_out": figures, "made": time.strftime("%Y-%m-%d"),
             **{f"held_out_by_{key}": by for key, by in groups.items() if len(by) > 1}}
@@ -298,7 +298,7 @@ LOOP_SETTINGS = {"base": int, "rules": str, "komi": int, "games": int, "visits":
                  "gate_visits": int, "gate_seconds": float, "gate_score": float,
                  "switch_score": float, "seed": int,
                  "pool_every": int, "aux_heads": switch, "short_value": switch,
-                 "surprise_weight": switch, "territory": str,
+                 "surprise_weight": switch, "komi_counting": switch, "territory": str,
                  "full_share": float, "fast_visits": int, "bases": str, "rules_mix": str,
                  "fair_komi": str, "komi_spread": int, "inputs": str}
 
@@ -351,6 +351,10 @@ def parse_arguments(argv, name, default_engine, default_start, default_recipe=No
             command.add_argument("--surprise-weight", action="store_true",
                                  help="weigh each example by how much its policy target "
                                       "surprises the network training starts from")
+            command.add_argument("--komi-counting", type=switch, default=False,
+                                 help="also train the value on each komi-pie and weak-pie "
+                                      "game's positions under other komis, as the count of "
+                                      "its settled board decides them (yes or no)")
             command.add_argument("--territory", choices=selfplay.TERRITORY_TARGETS,
                                  default="settled", help="the territory target")
             command.add_argument("--inputs", choices=("basic", "rules"), default="rules",

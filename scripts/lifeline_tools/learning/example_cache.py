@@ -11,7 +11,7 @@ import zipfile
 
 import numpy as np
 
-from . import network_data, network_training
+from . import komi_counting, network_data, network_training
 
 KEY = "key"
 
@@ -20,21 +20,27 @@ def cache_path(folder, held_out):
     return os.path.join(folder, f"examples-{'held-out' if held_out else 'training'}.npz")
 
 
-def window_examples(engine, version, folders, held_out, territory, workers, log):
+def window_examples(engine, version, folders, held_out, territory, workers, log,
+                    komi_counting_on=False):
     """(the games, {base: stacked arrays}) of the training games (held_out False) or the
     held-out ones of `folders`, in the folders' order, as network_training.examples_by_base
-    gives them; each folder's from its cache where the cache is this engine's for these games,
-    else replayed with `workers` processes and cached. `log` is told what came from where."""
+    gives them (with `komi_counting_on`, the examples of komi by counting too); each folder's
+    from its cache where the cache is this engine's for these games and examples, else
+    replayed with `workers` processes and cached. `log` is told what came from where."""
     games, parts, cached = [], {}, 0
     for folder in folders:
         folder_games = network_training.load_games([folder], held_out)
+        # A cache written before komi by counting existed, without it, still serves.
         key = json.dumps({"engine": version, "territory": territory,
                           "layout": network_data.EXAMPLES_LAYOUT,
+                          **({"komi_counting": komi_counting.LAYOUT}
+                             if komi_counting_on else {}),
                           "games": [game["number"] for game in folder_games]})
         examples = read(cache_path(folder, held_out), key)
         if examples is None:
             examples = network_training.examples_by_base(
-                engine, folder_games, log, territory, workers) if folder_games else {}
+                engine, folder_games, log, territory, workers,
+                komi_counting_on) if folder_games else {}
             try:
                 write(cache_path(folder, held_out), key, examples)
             except OSError as error:  # a cache only saves time: the training goes on without

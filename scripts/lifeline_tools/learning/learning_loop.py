@@ -117,7 +117,7 @@ def lock(run):
 # candidate is trained, and how many games a round plays (a round plays its games before its
 # training, never after). Each candidate's note keeps the settings it was trained with.
 TRAINING_CHANGEABLE = ("window", "epochs", "batch", "rate", "games", "short_value",
-                       "surprise_weight")
+                       "surprise_weight", "komi_counting")
 # And for every round whose gate has not begun: how many games the gate plays and the share
 # that promotes, so that a run whose gates are too noisy to tell its candidates apart may ask
 # for more. Each gate.json keeps the games and the share it was decided by. Neither how a game
@@ -387,9 +387,11 @@ class Loop:
         self.say(f"round {number}: training on the games of rounds {rounds[0]} to {number}")
         # The replay takes one process a training thread: nothing else runs meanwhile.
         training_games, training = example_cache.window_examples(
-            self.engine, self.version, folders, False, s.territory, self.threads, self.say)
+            self.engine, self.version, folders, False, s.territory, self.threads, self.say,
+            s.komi_counting)
         held_out_games, held_out = example_cache.window_examples(
-            self.engine, self.version, folders, True, s.territory, self.threads, self.say)
+            self.engine, self.version, folders, True, s.territory, self.threads, self.say,
+            s.komi_counting)
         torch.manual_seed(s.seed * 10_000 + number)  # the first weights too come from the seed
         net = network_model.LifelineNet(**s.network_arguments())
         if start_weights:

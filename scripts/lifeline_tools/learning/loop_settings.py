@@ -49,6 +49,9 @@ class LoopSettings:
     # their policy target surprised the network that played them.
     short_value: bool = False
     surprise_weight: bool = False
+    # Komi by counting (komi_counting.py): each komi-pie and weak-pie game's positions also
+    # seen under komis drawn at random, valued by the count of its settled board.
+    komi_counting: bool = False
     territory: str = "settled"  # the territory target: selfplay.TERRITORY_TARGETS
     full_share: float = 1.0  # the playout cap: the share of moves searched fully
     fast_visits: int = 100  # visits of the other moves

@@ -17,8 +17,9 @@ rules of its own. The twelve symmetries of the hexagon act on the grid as index 
 
 import numpy as np
 
-from . import selfplay
+from . import komi_counting, selfplay
 from .. import symmetry, vocabulary
+from ..engine import gtp
 
 # Input planes: a network of basic inputs reads the first BASIC_PLANES, one of rules inputs all
 # of them. Examples hold all, so that one folder's examples serve both kinds.
@@ -79,14 +80,26 @@ def start(engine, game):
     engine.start_game(game["base"], game["rules"], game.get("komi", 0), COMMAND_TIMEOUT)
 
 
-def replay(engine, game):
-    """The engine's lifeline-state before each turn of a game, in order."""
+def replay(engine, game, count_turn=None):
+    """The engine's lifeline-state before each turn of a game, in order. With `count_turn`,
+    also lifeline-count's answer before that turn, as (states, (Black's, White's) or None
+    where the engine finds the board not settled)."""
     start(engine, game)
-    states = []
-    for turn in game["turns"]:
+    states, count = [], None
+    for number, turn in enumerate(game["turns"]):
         states.append(engine.state(COMMAND_TIMEOUT))
+        if number == count_turn:
+            count = _count(engine)
         engine.play(turn["color"], turn["move"], COMMAND_TIMEOUT)
-    return states
+    return states if count_turn is None else (states, count)
+
+
+def _count(engine):
+    try:
+        black, white = engine.ask("lifeline-count", COMMAND_TIMEOUT).split()
+    except gtp.CommandRefused:
+        return None
+    return int(black), int(white)
 
 
 def encode_position(base, state):
@@ -202,20 +215,26 @@ def _searched_fully(turn):
     return turn.get("full", True)
 
 
-def game_examples(engine, game, territory="settled"):
+def game_examples(engine, game, territory="settled", komi_counting_on=False):
     """The examples of one game, one a turn (komi spendings too), as a dict of arrays
     (EXAMPLE_ARRAYS): planes; the policy target (sharpened visits) and its swap and spend
     shares, with policy_weight 1 where the search had its full budget; the soft policy (the
     visits as they are); the next turn's policy with next_weight 1 where that turn exists and
     was searched fully; value; short_value (short_value_targets); territory (`territory`, one
     of selfplay.TERRITORY_TARGETS, seen from the side to move); and each example's turn
-    number."""
+    number. With `komi_counting_on`, a game that komi_counting.counts_komi adds after those
+    the examples of its positions under other komis (komi_counting.recounted_positions),
+    which teach the value alone."""
     base = game["base"]
     rows = {name: [] for name in EXAMPLE_ARRAYS}
-    states = replay(engine, game)
+    counting = komi_counting_on and komi_counting.counts_komi(game)
+    if counting:
+        states, count = replay(engine, game, count_turn=game["settled"]["turn"])
+    else:
+        states, count = replay(engine, game), None
     turns = game["turns"]
     shares = holding_shares(base, states, game) if territory == "share" else None
-    rows["short_value"] = short_value_targets(game)
+    rows["short_value"] = list(short_value_targets(game))
     for number, (state, turn) in enumerate(zip(states, turns)):
         following = turns[number + 1] if number + 1 < len(turns) else None
         teaches_next = following is not None and _searched_fully(following)
@@ -234,4 +253,27 @@ def game_examples(engine, game, territory="settled"):
         rows["territory"].append(sign * shares[number] if shares is not None
                                  else territory_target(base, game, state["to_move"]))
         rows["turn"].append(number)
+    if count is not None:
+        _add_recounted(rows, base, game, states, count)
     return {name: np.array(values, dtype=np.float32) for name, values in rows.items()}
+
+
+def _add_recounted(rows, base, game, states, count):
+    """Appends the rows of komi_counting.recounted_positions: the board and territory of the
+    turn, the drawn komi in the planes, the counted result as value and short-term value, and
+    no policy."""
+    draws = komi_counting.komi_draws(base, game["seed"])
+    no_cells = np.zeros(grid_size(base) ** 2, np.float32)
+    for number, state, mover_wins in komi_counting.recounted_positions(game, states, count,
+                                                                       draws):
+        rows["planes"].append(encode_position(base, state))
+        for prefix in ("", "soft_", "next_"):
+            rows[prefix + "policy"].append(no_cells)
+            rows[prefix + "swap"].append(0.0)
+            rows[prefix + "spend"].append(0.0)
+        rows["policy_weight"].append(0.0)
+        rows["next_weight"].append(0.0)
+        rows["value"].append(1.0 if mover_wins else 0.0)
+        rows["short_value"].append(1.0 if mover_wins else 0.0)
+        rows["territory"].append(rows["territory"][number])
+        rows["turn"].append(number)

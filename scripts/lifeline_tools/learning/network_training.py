@@ -37,19 +37,22 @@ def load_games(folders, held_out):
             if is_held_out(game) == held_out]
 
 
-def examples_by_base(engine_command, games, log, territory="settled", workers=1):
+def examples_by_base(engine_command, games, log, territory="settled", workers=1,
+                     komi_counting_on=False):
     """{base: dict of stacked arrays} for the games, replayed in one engine, with the
-    territory target `territory` (selfplay.TERRITORY_TARGETS). With `workers` above one the
+    territory target `territory` (selfplay.TERRITORY_TARGETS) and, with `komi_counting_on`,
+    the examples of komi by counting (network_data.game_examples). With `workers` above one the
     games are replayed in that many processes, each with an engine of its own, and the arrays
     are the same, row for row."""
     if workers > 1 and len(games) > 1:
-        return _examples_in_processes(engine_command, games, log, territory, workers)
+        return _examples_in_processes(engine_command, games, log, territory, workers,
+                                      komi_counting_on)
     engine = gtp.GtpEngine(engine_command)
     parts = {}
     try:
         for number, game in enumerate(games):
             parts.setdefault(game["base"], []).append(
-                network_data.game_examples(engine, game, territory))
+                network_data.game_examples(engine, game, territory, komi_counting_on))
             if number % 50 == 49:
                 log(f"replayed {number + 1}/{len(games)} games")
     finally:
@@ -65,17 +68,18 @@ def stacked(parts):
 
 def _replay_share(job):
     """A process's task: the examples of a share of the games (examples_by_base)."""
-    engine_command, games, territory = job
-    return examples_by_base(engine_command, games, lambda text: None, territory)
+    engine_command, games, territory, komi_counting_on = job
+    return examples_by_base(engine_command, games, lambda text: None, territory,
+                            komi_counting_on=komi_counting_on)
 
 
-def _examples_in_processes(engine_command, games, log, territory, workers):
+def _examples_in_processes(engine_command, games, log, territory, workers, komi_counting_on):
     # Replaying is mostly Python's work (turning each position into arrays), not the engine's,
     # so threads would wait on each other: processes do it. Three shares a process even out
     # the games' lengths; the shares come back in order, so the rows are the serial ones.
     # Spawned, not forked: the process training on a GPU may already hold it.
     size = math.ceil(len(games) / (workers * 3))
-    jobs = [(engine_command, games[first:first + size], territory)
+    jobs = [(engine_command, games[first:first + size], territory, komi_counting_on)
             for first in range(0, len(games), size)]
     parts = {}
     context = multiprocessing.get_context("spawn")
