@@ -47,7 +47,7 @@ void AddBoardCommands(CommandRegistry& registry, CommandContext& context);
 void AddMoveCommands(CommandRegistry& registry, CommandContext& context);
 // time_settings, time_left, kgs-time_settings.
 void AddTimeCommands(CommandRegistry& registry, CommandContext& context);
-// lifeline-is_legal, lifeline-turn, lifeline-perft, lifeline-set.
+// lifeline-is_legal, lifeline-turn, lifeline-state, lifeline-count, lifeline-perft, lifeline-set.
 void AddLifelineCommands(CommandRegistry& registry, CommandContext& context);
 // gogui-version, gogui-interrupt and the gogui-rules_* commands.
 void AddGoGuiCommands(CommandRegistry& registry, CommandContext& context);

@@ -7,9 +7,10 @@ placements). So the count at the settled turn tells who would have won the very 
 White begun with another komi K, as long as White could still pay for the points it spent
 before that turn. Under komi pie, and under weak pie (komi pie at komi 0 but for White's
 choice to swap, which leaves the board and the colours' stones as they are), every position up
-to the settled turn then yields a second example: the same board under komi pie with a komi drawn at random, its value the
-counted winner. Those examples teach the value how each point of komi moves the result, which
-the games' own results, a handful per komi, cannot: their noise is many points wide.
+to the settled turn then yields a second example: the same board under komi pie with a komi
+drawn at random, its value the counted winner. Those examples teach the value how each point of
+komi moves the result, which the games' own results, a handful per komi, cannot: their noise
+is many points wide.
 """
 
 import numpy as np

@@ -80,10 +80,15 @@ def start(engine, game):
     engine.start_game(game["base"], game["rules"], game.get("komi", 0), COMMAND_TIMEOUT)
 
 
-def replay(engine, game, count_turn=None):
-    """The engine's lifeline-state before each turn of a game, in order. With `count_turn`,
-    also lifeline-count's answer before that turn, as (states, (Black's, White's) or None
-    where the engine finds the board not settled)."""
+def replay(engine, game):
+    """The engine's lifeline-state before each turn of a game, in order."""
+    return replay_counting(engine, game, None)[0]
+
+
+def replay_counting(engine, game, count_turn):
+    """(replay's states, lifeline-count's answer before turn `count_turn` as (Black's,
+    White's)); the count is None where the engine finds the board not settled, or with no
+    `count_turn`."""
     start(engine, game)
     states, count = [], None
     for number, turn in enumerate(game["turns"]):
@@ -91,7 +96,7 @@ def replay(engine, game, count_turn=None):
         if number == count_turn:
             count = _count(engine)
         engine.play(turn["color"], turn["move"], COMMAND_TIMEOUT)
-    return states if count_turn is None else (states, count)
+    return states, count
 
 
 def _count(engine):
@@ -227,11 +232,8 @@ def game_examples(engine, game, territory="settled", komi_counting_on=False):
     which teach the value alone."""
     base = game["base"]
     rows = {name: [] for name in EXAMPLE_ARRAYS}
-    counting = komi_counting_on and komi_counting.counts_komi(game)
-    if counting:
-        states, count = replay(engine, game, count_turn=game["settled"]["turn"])
-    else:
-        states, count = replay(engine, game), None
+    counted = komi_counting_on and komi_counting.counts_komi(game)
+    states, count = replay_counting(engine, game, game["settled"]["turn"] if counted else None)
     turns = game["turns"]
     shares = holding_shares(base, states, game) if territory == "share" else None
     rows["short_value"] = list(short_value_targets(game))
